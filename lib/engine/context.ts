@@ -1,0 +1,20 @@
+import type { Database, Statement } from 'better-sqlite3'
+
+/** What a job gets inside an engine worker process: the open connection of its database. */
+export interface JobContext {
+  /** The better-sqlite3 connection for the job's database (WAL, foreign keys on, busy timeout set). */
+  db: Database
+  /** Prepares `sql` once per connection and returns the cached statement afterwards. */
+  prepare: (sql: string) => Statement
+  /** Absolute path of the database file. */
+  file: string
+  /** Absolute path of the data directory (also the worker's working directory). */
+  dataDir: string
+  /** Server-wide limits a job must respect. */
+  limits: { maxQueryRows: number }
+  /** Drops this connection after the job (e.g. when a job changed connection state). */
+  discardConnection: () => void
+}
+
+/** A job: synchronous work on one database, run whole inside a worker. */
+export type Job<Args, Result> = (ctx: JobContext, args: Args) => Result

@@ -1,0 +1,2 @@
+// Placeholder: filled in by the engine work.
+export const databaseJobs = {}

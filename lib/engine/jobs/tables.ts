@@ -1,0 +1,2 @@
+// Placeholder: filled in by the tables/records/raw SQL work.
+export const tableJobs = {}
