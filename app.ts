@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync, FastifyServerOptions } from 'fastify'
+import { randomUUID } from 'node:crypto'
+import type { DestinationStream } from 'pino'
+import { loadConfig, type Config } from './fastify.config.js'
+import configPlugin from './plugins/config.js'
+import errorsPlugin from './plugins/errors.js'
+import storePlugin from './plugins/store.js'
+import rateLimitPlugin from './plugins/rate-limit.js'
+import openapiPlugin from './plugins/openapi.js'
+import authPlugin from './plugins/auth.js'
+import healthRoutes from './routes/health.js'
+import adminRoutes from './routes/admin.js'
+import settingsRoutes from './routes/settings.js'
+import activityRoutes from './routes/activity.js'
+
+/** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
+export const redactedPaths = [
+  'req.headers.authorization', 'req.headers["x-bootstrap-key"]', 'req.headers.cookie',
+  'headers.authorization', '*.password', '*.token', '*.key', 'password', 'token', 'key'
+]
+
+/** Fastify server options for this app; `fastify start -o` reads the exported `options`. */
+export function serverOptions (config: Config, stream?: DestinationStream): FastifyServerOptions {
+  return {
+    bodyLimit: config.maxBodySize,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    return503OnClosing: true
+  }
+}
+
+export const options = serverOptions(loadConfig(process.env))
+
+export interface AppOptions {
+  /** Configuration to use instead of the environment (tests, embedding). */
+  config?: Config
+}
+
+/** The root plugin: infrastructure plugins first, then one encapsulated plugin per resource area. */
+const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
+  await fastify.register(configPlugin, { config: opts.config })
+  await fastify.register(errorsPlugin)
+  await fastify.register(storePlugin)
+  await fastify.register(rateLimitPlugin)
+  await fastify.register(openapiPlugin)
+  await fastify.register(authPlugin)
+
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await fastify.register(healthRoutes, { prefix: '/api/health' })
+  await fastify.register(adminRoutes, { prefix: '/api/admin' })
+  await fastify.register(settingsRoutes, { prefix: '/api/settings' })
+  await fastify.register(activityRoutes, { prefix: '/api/activity' })
+}
+
+export default app

@@ -1,0 +1,98 @@
+import { resolve } from 'node:path'
+import { availableParallelism } from 'node:os'
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+const MiB = 1024 * 1024
+
+/** One entry per environment variable: its type, default and meaning (also printed in README). */
+export const ConfigSchema = Type.Object({
+  HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'address to listen on' }),
+  PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535, description: 'port to listen on' }),
+  DATA_DIR: Type.String({ default: './data', minLength: 1, description: 'directory holding every database file, _system.db and _analytics.db' }),
+  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info', description: 'pino log level' }),
+  BOOTSTRAP_KEY: Type.Optional(Type.String({ minLength: 16, description: 'secret for the X-Bootstrap-Key header that lets setup create further admins' })),
+  ADMIN_EMAIL: Type.Optional(Type.String({ minLength: 3, description: 'creates this first admin at start when none exists (with ADMIN_PASSWORD)' })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8, description: 'password of ADMIN_EMAIL' })),
+  SESSION_TTL_HOURS: Type.Number({ default: 24, exclusiveMinimum: 0, description: 'absolute lifetime of an admin session' }),
+  MAX_BODY_SIZE: Type.Integer({ default: MiB, minimum: 1024, description: 'largest JSON request body in bytes (413 above)' }),
+  MAX_IMPORT_SIZE: Type.Integer({ default: 1024 * MiB, minimum: 1024, description: 'largest imported database file in bytes (413 above)' }),
+  QUERY_TIMEOUT_MS: Type.Integer({ default: 5000, minimum: 10, description: 'deadline of every statement; longer ones are stopped with 408' }),
+  MAX_QUERY_ROWS: Type.Integer({ default: 10000, minimum: 1, description: 'rows a raw SELECT returns at most (meta.truncated)' }),
+  ANALYTICS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on', description: 'record queries into _analytics.db' }),
+  ANALYTICS_FLUSH_MS: Type.Integer({ default: 5000, minimum: 10, description: 'analytics buffer flush interval' }),
+  ANALYTICS_FLUSH_SIZE: Type.Integer({ default: 100, minimum: 1, description: 'buffered analytics events that force a flush' }),
+  SNAPSHOT_INTERVAL_MS: Type.Integer({ default: 300000, minimum: 100, description: 'storage snapshot interval' }),
+  TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),
+  ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
+  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' })
+})
+
+export type Env = Static<typeof ConfigSchema>
+
+export interface Config {
+  host: string
+  port: number
+  dataDir: string
+  logLevel: string
+  bootstrapKey?: string
+  adminEmail?: string
+  adminPassword?: string
+  sessionTtlMs: number
+  maxBodySize: number
+  maxImportSize: number
+  queryTimeoutMs: number
+  maxQueryRows: number
+  analytics: boolean
+  analyticsFlushMs: number
+  analyticsFlushSize: number
+  snapshotIntervalMs: number
+  trustProxy: boolean
+  engineWorkers: number
+  engineMaxConnections: number
+}
+
+/** A configuration error: its message names the variable and what is wrong. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once: defaults, then conversion and validation. A bad value
+ * throws a ConfigError naming the variable, so start-up stops with a clear message.
+ */
+export function loadConfig (source: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {}
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = source[key]
+    if (value !== undefined && value !== '') raw[key] = value
+  }
+  const env = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, raw)) as Env
+  const error = Value.Errors(ConfigSchema, env).First()
+  if (error) {
+    const name = error.path.replace(/^\//, '')
+    throw new ConfigError(`invalid configuration: ${name}=${JSON.stringify(source[name] ?? '')} ${error.message}`)
+  }
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  }
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    bootstrapKey: env.BOOTSTRAP_KEY,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    maxBodySize: env.MAX_BODY_SIZE,
+    maxImportSize: env.MAX_IMPORT_SIZE,
+    queryTimeoutMs: env.QUERY_TIMEOUT_MS,
+    maxQueryRows: env.MAX_QUERY_ROWS,
+    analytics: env.ANALYTICS === 'on',
+    analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
+    analyticsFlushSize: env.ANALYTICS_FLUSH_SIZE,
+    snapshotIntervalMs: env.SNAPSHOT_INTERVAL_MS,
+    trustProxy: env.TRUST_PROXY,
+    engineWorkers: env.ENGINE_WORKERS,
+    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS
+  }
+}

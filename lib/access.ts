@@ -1,0 +1,60 @@
+/**
+ * Who may call each route, by operationId. Every route with an operationId must appear here:
+ * the auth plugin refuses to boot otherwise, and test/routes/access.test.ts walks this table.
+ * - public: no credential
+ * - admin:  admin session only (keys get 403 ADMIN_REQUIRED)
+ * - read:   any key of the route's database, or an admin session
+ * - write:  a write-scope key of the route's database, or an admin session
+ * - data:   like write, and refused while the database is read-only (403 DATABASE_READONLY)
+ */
+export type Access = 'public' | 'admin' | 'read' | 'write' | 'data'
+
+export const accessTable: Record<string, Access> = {
+  health: 'public',
+  adminStatus: 'public',
+  adminSetup: 'public',
+  adminLogin: 'public',
+  adminMe: 'admin',
+  adminLogout: 'admin',
+  listActivity: 'admin',
+  getSettings: 'admin',
+  updateSettings: 'admin',
+
+  listDatabases: 'admin',
+  createDatabase: 'admin',
+  importDatabase: 'admin',
+  renameDatabase: 'admin',
+  deleteDatabase: 'admin',
+  getDatabase: 'read',
+  getDatabaseConfig: 'read',
+  updateDatabaseConfig: 'write',
+  getTableSchemas: 'read',
+  exportDatabase: 'read',
+
+  listKeys: 'read',
+  createKey: 'write',
+  rotateKey: 'write',
+  revokeKey: 'write',
+
+  listTables: 'read',
+  createTable: 'data',
+  getTable: 'read',
+  alterTable: 'data',
+  dropTable: 'data',
+
+  listRecords: 'read',
+  getRecord: 'read',
+  createRecords: 'data',
+  updateRecord: 'data',
+  deleteRecord: 'data',
+
+  runQuery: 'read',
+
+  analyticsOverview: 'admin',
+  analyticsDatabaseOverview: 'admin',
+  analyticsQueries: 'admin',
+  analyticsTopQueries: 'admin',
+  analyticsErrors: 'admin',
+  analyticsVolume: 'admin',
+  analyticsSize: 'admin'
+}

@@ -1,0 +1,26 @@
+import {
+  ConstraintViolation, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly
+} from '../errors.js'
+
+export interface MapOptions {
+  /** The error arose while validating an uploaded file: SQLite's complaints mean the file is bad. */
+  importCheck?: boolean
+}
+
+/**
+ * The one place where SQLite (and file system) failures become typed API errors. Errors that already carry a
+ * `statusCode` are typed and pass through; errors without a recognised `code` pass through (they answer 500).
+ */
+export function mapSqliteError (err: unknown, options: MapOptions = {}): Error {
+  if (!(err instanceof Error)) return new Error(String(err))
+  const { code, statusCode } = err as Error & { code?: unknown, statusCode?: unknown }
+  if (typeof statusCode === 'number' || typeof code !== 'string') return err
+
+  // Out of space or a read-only disk are the server's condition, not the client's SQL nor the uploaded file.
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StorageFull()
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES') return new StorageReadonly()
+  if (!code.startsWith('SQLITE_')) return err
+  if (options.importCheck) return new InvalidDatabaseFile(err.message)
+  if (code.startsWith('SQLITE_CONSTRAINT')) return new ConstraintViolation(err.message)
+  return new SqlError(err.message)
+}

@@ -1,0 +1,104 @@
+import type { Database } from 'better-sqlite3'
+import { newId, newUuid } from '../crypto.js'
+import { DatabaseExists, DatabaseNotFound } from '../errors.js'
+
+export interface DatabaseRecord {
+  id: string
+  uuid: string
+  name: string
+  group: string | null
+  readonly: boolean
+  corsOrigins: string[]
+  tableCount: number | null
+  createdAt: string
+}
+
+interface DatabaseRow {
+  id: string, uuid: string, name: string, grp: string | null, readonly: number, cors_origins: string,
+  table_count: number | null, created_at: string
+}
+
+const toRecord = (row: DatabaseRow): DatabaseRecord => ({
+  id: row.id,
+  uuid: row.uuid,
+  name: row.name,
+  group: row.grp,
+  readonly: row.readonly === 1,
+  corsOrigins: JSON.parse(row.cors_origins),
+  tableCount: row.table_count,
+  createdAt: row.created_at
+})
+
+/**
+ * The registry of hosted databases. Every row is held in memory (write-through), so the
+ * per-request lookup by name or id never touches SQLite.
+ */
+export function createDatabaseStore (db: Database) {
+  const insert = db.prepare('INSERT INTO databases (id, uuid, name, grp, created_at) VALUES (?, ?, ?, ?, ?)')
+  const renameStmt = db.prepare('UPDATE databases SET name = ? WHERE id = ?')
+  const removeStmt = db.prepare('DELETE FROM databases WHERE id = ?')
+  const configStmt = db.prepare('UPDATE databases SET readonly = ?, cors_origins = ? WHERE id = ?')
+  const tableCountStmt = db.prepare('UPDATE databases SET table_count = ? WHERE id = ?')
+  const byName = new Map<string, DatabaseRecord>()
+  const byId = new Map<string, DatabaseRecord>()
+  for (const row of db.prepare('SELECT * FROM databases ORDER BY name').all() as DatabaseRow[]) {
+    const record = toRecord(row)
+    byName.set(record.name, record)
+    byId.set(record.id, record)
+  }
+
+  function require (name: string): DatabaseRecord {
+    const record = byName.get(name)
+    if (!record) throw new DatabaseNotFound(name)
+    return record
+  }
+
+  return {
+    list: (): DatabaseRecord[] => [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    count: (): number => byName.size,
+    findByName: (name: string) => byName.get(name),
+    findById: (id: string) => byId.get(id),
+    require,
+    assertFree (name: string): void {
+      if (byName.has(name)) throw new DatabaseExists(name)
+    },
+    create (name: string, group: string | null): DatabaseRecord {
+      if (byName.has(name)) throw new DatabaseExists(name)
+      const record: DatabaseRecord = {
+        id: newId('db_'), uuid: newUuid(), name, group, readonly: false, corsOrigins: [], tableCount: 0, createdAt: new Date().toISOString()
+      }
+      insert.run(record.id, record.uuid, record.name, record.group, record.createdAt)
+      byName.set(name, record)
+      byId.set(record.id, record)
+      return record
+    },
+    rename (record: DatabaseRecord, newName: string): DatabaseRecord {
+      if (byName.has(newName)) throw new DatabaseExists(newName)
+      renameStmt.run(newName, record.id)
+      byName.delete(record.name)
+      record.name = newName
+      byName.set(newName, record)
+      return record
+    },
+    remove (record: DatabaseRecord): void {
+      removeStmt.run(record.id)
+      byName.delete(record.name)
+      byId.delete(record.id)
+    },
+    setConfig (record: DatabaseRecord, changes: { readonly?: boolean, corsOrigins?: string[] }): DatabaseRecord {
+      const readonly = changes.readonly ?? record.readonly
+      const corsOrigins = changes.corsOrigins ?? record.corsOrigins
+      configStmt.run(readonly ? 1 : 0, JSON.stringify(corsOrigins), record.id)
+      record.readonly = readonly
+      record.corsOrigins = corsOrigins
+      return record
+    },
+    setTableCount (record: DatabaseRecord, tableCount: number): void {
+      if (record.tableCount === tableCount) return
+      tableCountStmt.run(tableCount, record.id)
+      record.tableCount = tableCount
+    }
+  }
+}
+
+export type DatabaseStore = ReturnType<typeof createDatabaseStore>

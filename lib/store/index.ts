@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { systemMigrations } from './migrations.js'
+import { createAdminStore } from './admins.js'
+import { createSessionStore } from './sessions.js'
+import { createDatabaseStore } from './databases.js'
+import { createKeyStore } from './keys.js'
+import { createActivityStore } from './activity.js'
+import { createSettingsStore } from './settings.js'
+
+export const SYSTEM_DB = '_system.db'
+
+/** Brings `_system.db` to the newest layout, one transaction per step. */
+export function migrate (db: Database.Database, migrations: string[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  for (let version = current; version < migrations.length; version++) {
+    db.transaction(() => {
+      db.exec(migrations[version])
+      db.pragma(`user_version = ${version + 1}`)
+    })()
+  }
+}
+
+/**
+ * The system store: admins, sessions, the database registry, API keys, activity and settings,
+ * all in `_system.db`. It is small and indexed, so it lives on the main thread.
+ */
+export function createSystemStore (options: { dataDir: string, sessionTtlMs: number }) {
+  mkdirSync(options.dataDir, { recursive: true })
+  const db = new Database(join(options.dataDir, SYSTEM_DB), { timeout: 5000 })
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  migrate(db, systemMigrations)
+
+  return {
+    db,
+    admins: createAdminStore(db),
+    sessions: createSessionStore(db, options.sessionTtlMs),
+    databases: createDatabaseStore(db),
+    keys: createKeyStore(db),
+    activity: createActivityStore(db),
+    settings: createSettingsStore(db),
+    close (): void {
+      if (db.open) db.close()
+    }
+  }
+}
+
+export type SystemStore = ReturnType<typeof createSystemStore>

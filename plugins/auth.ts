@@ -1,0 +1,113 @@
+import fp from 'fastify-plugin'
+import fastifyAuth from '@fastify/auth'
+import type { FastifyRequest } from 'fastify'
+import { accessTable, type Access } from '../lib/access.js'
+import { API_KEY_PREFIX } from '../lib/crypto.js'
+import type { DatabaseRecord } from '../lib/store/databases.js'
+import type { Actor } from '../lib/store/activity.js'
+import type { KeyScope } from '../lib/store/keys.js'
+import {
+  AdminRequired, DatabaseReadonly, InsufficientScope, KeyWrongDatabase, Unauthorized
+} from '../lib/errors.js'
+
+export type Principal =
+  | { kind: 'admin', adminId: string, email: string, token: string }
+  | { kind: 'key', keyId: string, databaseId: string, scope: KeyScope }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, from the bearer credential; null when none or invalid. */
+    principal: Principal | null
+    /** The database named by the route's `:name`/`:db`, once the access guard has resolved it. */
+    database: DatabaseRecord | null
+  }
+  interface FastifyContextConfig {
+    access?: Access
+  }
+}
+
+const securityFor: Record<Access, Array<Record<string, string[]>>> = {
+  public: [],
+  admin: [{ sessionToken: [] }],
+  read: [{ sessionToken: [] }, { apiKey: [] }],
+  write: [{ sessionToken: [] }, { apiKey: [] }],
+  data: [{ sessionToken: [] }, { apiKey: [] }]
+}
+
+/** The activity-log actor of a request. */
+export function actorOf (request: FastifyRequest): Actor {
+  const p = request.principal
+  if (!p) return { type: 'system', id: null }
+  return p.kind === 'admin' ? { type: 'admin', id: p.adminId, email: p.email } : { type: 'key', id: p.keyId }
+}
+
+/**
+ * Turns the bearer credential into `request.principal` and enforces the access table on every
+ * route: each route's operationId names its rule, and a route without one stops the boot.
+ */
+export default fp(async (fastify) => {
+  const { store } = fastify
+  await fastify.register(fastifyAuth)
+  fastify.decorateRequest('principal', null)
+  fastify.decorateRequest('database', null)
+
+  fastify.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization
+    if (!header || !header.startsWith('Bearer ')) return
+    const token = header.slice(7).trim()
+    if (token.startsWith(API_KEY_PREFIX)) {
+      const key = store.keys.resolve(token)
+      if (key) request.principal = { kind: 'key', ...key }
+    } else if (token.length > 0 && token.length <= 256) {
+      const session = store.sessions.resolve(token)
+      if (session) request.principal = { kind: 'admin', adminId: session.adminId, email: session.email, token }
+    }
+  })
+
+  function authenticate (request: FastifyRequest): Principal {
+    if (request.principal) return request.principal
+    throw new Unauthorized(request.headers.authorization ? 'invalid or expired credential' : 'missing bearer credential')
+  }
+
+  function guardFor (access: Exclude<Access, 'public'>) {
+    return async function guard (request: FastifyRequest): Promise<void> {
+      const principal = authenticate(request)
+      if (access === 'admin') {
+        if (principal.kind !== 'admin') throw new AdminRequired()
+        return
+      }
+      const params = request.params as { name?: string, db?: string }
+      const name = params.name ?? params.db ?? ''
+      let database: DatabaseRecord
+      if (principal.kind === 'key') {
+        const own = store.databases.findById(principal.databaseId)
+        if (!own || own.name !== name) throw new KeyWrongDatabase()
+        if (access !== 'read' && principal.scope !== 'write') throw new InsufficientScope('this API key has read scope: it cannot change anything')
+        database = own
+      } else {
+        database = store.databases.require(name)
+      }
+      if (access === 'data' && database.readonly) throw new DatabaseReadonly(database.name)
+      request.database = database
+    }
+  }
+
+  const guards = {
+    admin: fastify.auth([guardFor('admin')]),
+    read: fastify.auth([guardFor('read')]),
+    write: fastify.auth([guardFor('write')]),
+    data: fastify.auth([guardFor('data')])
+  }
+
+  fastify.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
+    if (!operationId) return // documentation and static assets: public, hidden from OpenAPI
+    const access = accessTable[operationId]
+    if (!access) throw new Error(`route ${String(route.method)} ${route.url} (${operationId}) has no rule in lib/access.ts`)
+    route.config = { ...route.config, access }
+    ;(route.schema as Record<string, unknown>).security = securityFor[access]
+    if (access === 'public') return
+    const existing = route.preHandler ? [route.preHandler].flat() : []
+    route.preHandler = [guards[access], ...existing]
+  })
+}, { name: 'auth', dependencies: ['store'], fastify: '5.x' })

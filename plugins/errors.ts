@@ -1,0 +1,38 @@
+import { STATUS_CODES } from 'node:http'
+import fp from 'fastify-plugin'
+import type { FastifyError } from 'fastify'
+import { RouteNotFound } from '../lib/errors.js'
+import { mapSqliteError } from '../lib/engine/sqlite-errors.js'
+
+/** Codes Fastify and its plugins answer with on their own; kept as they are. */
+const nativeCodes: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE'
+}
+
+function describe (err: FastifyError): { statusCode: number, code: string, message: string } {
+  err = mapSqliteError(err) as FastifyError
+  const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500
+  if (statusCode >= 500 && !err.code?.match(/^[A-Z_]+$/)) {
+    return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'internal server error' }
+  }
+  const code = nativeCodes[err.code] ?? err.code ?? (err instanceof SyntaxError ? 'INVALID_JSON' : 'BAD_REQUEST')
+  return { statusCode, code, message: err.message }
+}
+
+/**
+ * One error handler for the whole app: every error leaves as `{ statusCode, code, error, message }`
+ * with a stable code; unexpected 5xx keep their details in the log, never in the response.
+ */
+export default fp(async (fastify) => {
+  fastify.setErrorHandler(function (err: FastifyError, request, reply) {
+    const { statusCode, code, message } = describe(err)
+    if (statusCode >= 500) {
+      request.log.error({ err, method: request.method, url: request.routeOptions.url, params: request.params }, 'request failed')
+    }
+    return reply.code(statusCode).send({ statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message })
+  })
+
+  fastify.setNotFoundHandler(function (request) {
+    throw new RouteNotFound(request.method, request.url.split('?')[0].slice(0, 200))
+  })
+}, { name: 'errors', fastify: '5.x' })

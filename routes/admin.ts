@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { errors } from '../schemas/common.js'
+import {
+  AdminResponse, BootstrapHeadersSchema, CredentialsSchema, LoginResponse, LogoutResponse, StatusResponse
+} from '../schemas/admin.js'
+import { hashPassword, verifyPassword } from '../lib/passwords.js'
+import { safeEqual } from '../lib/crypto.js'
+import { InvalidCredentials, SetupForbidden } from '../lib/errors.js'
+import { signInRateLimit } from '../plugins/rate-limit.js'
+import { actorOf } from '../plugins/auth.js'
+
+const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { store, config } = fastify
+
+  fastify.get('/status', {
+    schema: { tags: ['admin'], operationId: 'adminStatus', summary: 'Whether any admin exists', response: { 200: StatusResponse } }
+  }, async function () {
+    return { data: { hasAdmin: store.admins.count() > 0 } }
+  })
+
+  fastify.post('/setup', {
+    config: { rateLimit: signInRateLimit },
+    schema: {
+      tags: ['admin'],
+      operationId: 'adminSetup',
+      summary: 'Create an admin: public for the first, then an admin session or X-Bootstrap-Key',
+      headers: BootstrapHeadersSchema,
+      body: CredentialsSchema,
+      response: { 201: AdminResponse, ...errors(403, 409, 429) }
+    }
+  }, async function (request, reply) {
+    const mayAddAdmin = (): boolean => store.admins.count() === 0 ||
+      request.principal?.kind === 'admin' ||
+      (config.bootstrapKey !== undefined && safeEqual(request.headers['x-bootstrap-key'] ?? '', config.bootstrapKey))
+    if (!mayAddAdmin()) throw new SetupForbidden()
+    const passwordHash = await hashPassword(request.body.password)
+    if (!mayAddAdmin()) throw new SetupForbidden() // another first setup won the race while hashing
+    const admin = store.admins.create(request.body.email, passwordHash)
+    store.activity.add({ action: 'admin.setup', actor: actorOf(request), details: { email: admin.email }, ip: request.ip })
+    reply.code(201)
+    return { data: { id: admin.id, email: admin.email } }
+  })
+
+  fastify.post('/login', {
+    config: { rateLimit: signInRateLimit },
+    schema: {
+      tags: ['admin'],
+      operationId: 'adminLogin',
+      summary: 'Sign in and get a session token',
+      body: CredentialsSchema,
+      response: { 200: LoginResponse, ...errors(401, 429) }
+    }
+  }, async function (request) {
+    const admin = store.admins.findByEmail(request.body.email)
+    if (!await verifyPassword(admin?.passwordHash, request.body.password) || !admin) {
+      store.activity.add({ action: 'admin.login_failed', actor: { type: 'system', id: null }, details: { email: request.body.email }, ip: request.ip })
+      throw new InvalidCredentials()
+    }
+    const session = store.sessions.create(admin.id)
+    store.activity.add({ action: 'admin.login', actor: { type: 'admin', id: admin.id, email: admin.email }, ip: request.ip })
+    return { data: { token: session.token, admin: { id: admin.id, email: admin.email }, expiresAt: session.expiresAt } }
+  })
+
+  fastify.get('/me', {
+    schema: { tags: ['admin'], operationId: 'adminMe', summary: 'The signed-in admin', response: { 200: AdminResponse, ...errors(401, 403) } }
+  }, async function (request) {
+    const principal = request.principal as { adminId: string, email: string }
+    return { data: { id: principal.adminId, email: principal.email } }
+  })
+
+  fastify.post('/logout', {
+    schema: { tags: ['admin'], operationId: 'adminLogout', summary: 'Invalidate the session token', response: { 200: LogoutResponse, ...errors(401, 403) } }
+  }, async function (request) {
+    const principal = request.principal as { token: string }
+    store.sessions.revoke(principal.token)
+    store.activity.add({ action: 'admin.logout', actor: actorOf(request), ip: request.ip })
+    return { data: { loggedOut: true as const } }
+  })
+}
+
+export default plugin

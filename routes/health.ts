@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HealthResponse } from '../schemas/health.js'
+import { packageInfo } from '../lib/package-info.js'
+
+const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { store } = fastify
+
+  fastify.get('/', {
+    schema: { tags: ['system'], operationId: 'health', summary: 'Liveness, server version and database count', response: { 200: HealthResponse } }
+  }, async function () {
+    return { status: 'ok' as const, version: packageInfo.version, databases: store.databases.count() }
+  })
+}
+
+export default plugin

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify'
+import fp from 'fastify-plugin'
+import app, { serverOptions } from '../app.js'
+import { loadConfig, type Config } from '../fastify.config.js'
+
+type Test = { teardown: (fn: () => unknown) => void }
+
+export const adminCredentials = { email: 'admin@example.com', password: 'correct horse battery' }
+
+/** A temporary data directory, removed when the test ends. */
+export function tempDir (t: Test, prefix = 'litehouse-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+export function testConfig (dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ANALYTICS_FLUSH_MS: '60000', ENGINE_WORKERS: '2', ...env })
+}
+
+export interface Built {
+  app: FastifyInstance
+  dataDir: string
+  config: Config
+  /** Every log line the app wrote (at LOG_LEVEL, default 'silent'). */
+  logs: string[]
+}
+
+/** Builds the whole app over a fresh temporary data directory (or `dataDir`), ready for inject. */
+export async function build (t: Test, env: Record<string, string> = {}, dataDir?: string): Promise<Built> {
+  const dir = dataDir ?? tempDir(t)
+  const config = testConfig(dir, env)
+  const logs: string[] = []
+  const stream = new Writable({ write (chunk, _enc, done) { logs.push(String(chunk)); done() } })
+  const instance = Fastify(serverOptions(config, stream))
+  await instance.register(fp(app), { config })
+  await instance.ready()
+  t.teardown(() => instance.close())
+  return { app: instance, dataDir: dir, config, logs }
+}
+
+/** Creates the first admin and signs in; returns the session token. */
+export async function signIn (app: FastifyInstance, credentials = adminCredentials): Promise<string> {
+  const status = await app.inject({ method: 'GET', url: '/api/admin/status' })
+  if (!status.json().data.hasAdmin) {
+    const setup = await app.inject({ method: 'POST', url: '/api/admin/setup', payload: credentials })
+    if (setup.statusCode !== 201) throw new Error(`setup failed: ${setup.body}`)
+  }
+  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials })
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
+  return login.json().data.token
+}
+
+/** inject with a bearer credential. */
+export function as (app: FastifyInstance, token: string | undefined) {
+  return (opts: InjectOptions): Promise<LightMyRequestResponse> =>
+    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } })
+}
