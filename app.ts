@@ -8,10 +8,20 @@ import storePlugin from './plugins/store.js'
 import rateLimitPlugin from './plugins/rate-limit.js'
 import openapiPlugin from './plugins/openapi.js'
 import authPlugin from './plugins/auth.js'
+import enginePlugin from './plugins/engine.js'
+import databasesPlugin from './plugins/databases.js'
+import corsPlugin from './plugins/cors.js'
+import analyticsPlugin from './plugins/analytics.js'
 import healthRoutes from './routes/health.js'
 import adminRoutes from './routes/admin.js'
 import settingsRoutes from './routes/settings.js'
 import activityRoutes from './routes/activity.js'
+import databaseRoutes from './routes/databases.js'
+import keyRoutes from './routes/keys.js'
+import transferRoutes from './routes/transfer.js'
+import tableRoutes from './routes/tables.js'
+import recordRoutes from './routes/records.js'
+import queryRoutes from './routes/query.js'
 
 /** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
 export const redactedPaths = [
@@ -47,6 +57,10 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(rateLimitPlugin)
   await fastify.register(openapiPlugin)
   await fastify.register(authPlugin)
+  await fastify.register(enginePlugin)
+  await fastify.register(databasesPlugin)
+  await fastify.register(analyticsPlugin)
+  await fastify.register(corsPlugin)
 
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
@@ -56,6 +70,12 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(adminRoutes, { prefix: '/api/admin' })
   await fastify.register(settingsRoutes, { prefix: '/api/settings' })
   await fastify.register(activityRoutes, { prefix: '/api/activity' })
+  await fastify.register(databaseRoutes, { prefix: '/api/databases' })
+  await fastify.register(keyRoutes, { prefix: '/api/databases' })
+  await fastify.register(transferRoutes, { prefix: '/api/databases' })
+  await fastify.register(tableRoutes, { prefix: '/api/databases' })
+  await fastify.register(recordRoutes, { prefix: '/api/databases' })
+  await fastify.register(queryRoutes, { prefix: '/api/databases' })
 }
 
 export default app

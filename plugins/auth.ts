@@ -72,12 +72,13 @@ export default fp(async (fastify) => {
   function guardFor (access: Exclude<Access, 'public'>) {
     return async function guard (request: FastifyRequest): Promise<void> {
       const principal = authenticate(request)
+      const params = request.params as { name?: string, db?: string }
+      const name = params.name ?? params.db
       if (access === 'admin') {
         if (principal.kind !== 'admin') throw new AdminRequired()
+        if (name !== undefined) request.database = store.databases.require(name)
         return
       }
-      const params = request.params as { name?: string, db?: string }
-      const name = params.name ?? params.db ?? ''
       let database: DatabaseRecord
       if (principal.kind === 'key') {
         const own = store.databases.findById(principal.databaseId)
@@ -85,7 +86,7 @@ export default fp(async (fastify) => {
         if (access !== 'read' && principal.scope !== 'write') throw new InsufficientScope('this API key has read scope: it cannot change anything')
         database = own
       } else {
-        database = store.databases.require(name)
+        database = store.databases.require(name ?? '')
       }
       if (access === 'data' && database.readonly) throw new DatabaseReadonly(database.name)
       request.database = database

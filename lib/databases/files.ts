@@ -1,0 +1,39 @@
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+
+/** SQLite keeps a database in up to three files; they move and go together. */
+const sideSuffixes = ['', '-wal', '-shm', '-journal']
+
+export function fileSize (file: string): number {
+  let total = 0
+  for (const suffix of ['', '-wal']) {
+    try { total += statSync(file + suffix).size } catch { /* absent */ }
+  }
+  return total
+}
+
+/** Moves a database file and whatever side files it has. The main file moves last, so it is the commit point. */
+export function moveDatabaseFiles (from: string, to: string): void {
+  for (const suffix of sideSuffixes.slice(1)) {
+    if (existsSync(from + suffix)) renameSync(from + suffix, to + suffix)
+  }
+  renameSync(from, to)
+}
+
+export function removeDatabaseFiles (file: string): void {
+  rmSync(file, { force: true })
+  for (const suffix of sideSuffixes.slice(1)) rmSync(file + suffix, { force: true })
+}
+
+/** A fresh path in the data directory's `.tmp` folder (same file system, so a rename into place is atomic). */
+export function tempPath (dataDir: string, extension: string): string {
+  const dir = join(dataDir, '.tmp')
+  mkdirSync(dir, { recursive: true })
+  return join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}${extension}`)
+}
+
+/** Removes leftovers of interrupted uploads and exports. */
+export function clearTemp (dataDir: string): void {
+  rmSync(join(dataDir, '.tmp'), { recursive: true, force: true })
+}

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs'
+import { basename } from 'node:path'
+import type { Engine } from '../engine/index.js'
+import type { SystemStore } from '../store/index.js'
+import type { DatabaseRecord } from '../store/databases.js'
+import type { Actor } from '../store/activity.js'
+import { DatabaseExists } from '../errors.js'
+import { fileSize, moveDatabaseFiles, removeDatabaseFiles, tempPath } from './files.js'
+
+export interface ServiceOptions {
+  store: SystemStore
+  engine: Engine
+  dataDir: string
+  databaseFile: (name: string) => string
+}
+
+interface Context { actor: Actor, ip?: string }
+
+type RenameListener = (record: DatabaseRecord, oldName: string) => Promise<void> | void
+
+/**
+ * The lifecycle of hosted databases: the registry row, the files and the activity entry change
+ * together. Rename and delete hold the database to themselves (engine.exclusive) while its files move.
+ */
+export function createDatabaseService ({ store, engine, dataDir, databaseFile }: ServiceOptions) {
+  const renameListeners: RenameListener[] = []
+  const log = (action: string, record: DatabaseRecord, ctx: Context, details?: Record<string, unknown>) =>
+    store.activity.add({ action, actor: ctx.actor, database: { id: record.id, name: record.name }, details, ip: ctx.ip })
+
+  const summary = (record: DatabaseRecord) => ({
+    id: record.id,
+    name: record.name,
+    path: basename(databaseFile(record.name)),
+    createdAt: record.createdAt,
+    group: record.group,
+    readonly: record.readonly,
+    sizeBytes: fileSize(databaseFile(record.name)),
+    tableCount: record.tableCount
+  })
+
+  return {
+    summary,
+    onRename (listener: RenameListener): void { renameListeners.push(listener) },
+
+    async create (name: string, group: string | null, ctx: Context) {
+      store.databases.assertFree(name)
+      const file = databaseFile(name)
+      // an unregistered file of that name is adopted, after the same checks as an import
+      if (existsSync(file)) await engine.run({ file }, 'database.check', {})
+      const record = store.databases.create(name, group)
+      try {
+        await engine.run(record.id, 'database.create', {})
+      } catch (err) {
+        store.databases.remove(record)
+        throw err
+      }
+      log('database.create', record, ctx, group ? { group } : undefined)
+      return record
+    },
+
+    async detail (record: DatabaseRecord, counts: boolean) {
+      const tables = await engine.run(record.id, 'database.tables', { counts })
+      store.databases.setTableCount(record, tables.filter((t) => t.type === 'table').length)
+      return { ...summary(record), tables }
+    },
+
+    async rename (record: DatabaseRecord, newName: string, ctx: Context) {
+      if (newName === record.name) return record
+      store.databases.assertFree(newName)
+      const oldName = record.name
+      await engine.exclusive(record.id, () => {
+        store.databases.assertFree(newName)
+        moveDatabaseFiles(databaseFile(oldName), databaseFile(newName))
+        try {
+          store.databases.rename(record, newName)
+        } catch (err) {
+          moveDatabaseFiles(databaseFile(newName), databaseFile(oldName))
+          throw err
+        }
+        store.activity.renameDatabase(record.id, newName)
+      })
+      for (const listener of renameListeners) await listener(record, oldName)
+      log('database.rename', record, ctx, { from: oldName, to: newName })
+      return record
+    },
+
+    async remove (record: DatabaseRecord, ctx: Context) {
+      await engine.exclusive(record.id, () => {
+        store.databases.remove(record)
+        store.keys.forgetDatabase(record.id)
+        removeDatabaseFiles(databaseFile(record.name))
+      })
+      log('database.delete', record, ctx)
+    },
+
+    setConfig (record: DatabaseRecord, changes: { readonly?: boolean, corsOrigins?: string[] }, ctx: Context) {
+      store.databases.setConfig(record, changes)
+      log('database.config', record, ctx, { ...changes })
+      return record
+    },
+
+    /** Checks an uploaded file and moves it into place as a new database; the upload is removed on any failure. */
+    async import (upload: string, name: string, group: string | null, ctx: Context) {
+      const assertAvailable = (): void => {
+        store.databases.assertFree(name)
+        if (existsSync(databaseFile(name))) throw new DatabaseExists(name)
+      }
+      try {
+        assertAvailable()
+        const { tables } = await engine.run({ file: upload }, 'database.check', {})
+        assertAvailable() // the check took a while: the name may have been taken meanwhile
+        const record = store.databases.create(name, group)
+        try {
+          moveDatabaseFiles(upload, databaseFile(name))
+        } catch (err) {
+          store.databases.remove(record)
+          throw err
+        }
+        store.databases.setTableCount(record, tables)
+        log('database.import', record, ctx, { tables })
+        return record
+      } finally {
+        removeDatabaseFiles(upload)
+      }
+    },
+
+    /** VACUUM INTO a temporary file; the caller streams it and removes it afterwards. */
+    async export (record: DatabaseRecord): Promise<string> {
+      const dest = tempPath(dataDir, '.db')
+      try {
+        await engine.run(record.id, 'database.export', { dest })
+        return dest
+      } catch (err) {
+        removeDatabaseFiles(dest)
+        throw err
+      }
+    }
+  }
+}
+
+export type DatabaseService = ReturnType<typeof createDatabaseService>

@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin'
+import { createAnalytics, type AnalyticsEvent } from '../lib/analytics/index.js'
+import type { DatabaseRecord } from '../lib/store/databases.js'
+
+type Timed<R> = Promise<{ result: R, durationMs: number }>
+
+/** What a route knows of an operation before it runs; the outcome fills in the rest. */
+export interface TrackedOperation {
+  tableName: string | null
+  operation: AnalyticsEvent['operation']
+  statsOperation?: AnalyticsEvent['statsOperation']
+  sqlText?: string | null
+}
+
+export interface Outcome { rowCount: number, sqlText?: string | null, operation?: AnalyticsEvent['operation'] }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    analytics: ReturnType<typeof createAnalytics>
+    /** Runs a timed engine job and records one analytics event for it, failed or not. */
+    track: <R>(database: DatabaseRecord, op: TrackedOperation, run: () => Timed<R>, outcome: (result: R) => Outcome) => Promise<R>
+  }
+}
+
+/** @see lib/analytics: every record operation and raw query becomes one `_query_log` event. */
+export default fp(async (fastify) => {
+  const { config, store, engine, databases } = fastify
+  const analytics = createAnalytics({
+    dataDir: config.dataDir,
+    enabled: config.analytics,
+    flushMs: config.analyticsFlushMs,
+    flushSize: config.analyticsFlushSize,
+    snapshotIntervalMs: config.snapshotIntervalMs,
+    timezone: () => store.settings.get().timezone,
+    logger: fastify.log,
+    listDatabases: async () => {
+      const all = await Promise.allSettled(store.databases.list().map(async (record) => {
+        const stats = await engine.run(record.id, 'database.stats', {})
+        return { id: record.uuid, name: record.name, sizeBytes: stats.sizeBytes, tableCount: stats.tableCount }
+      }))
+      return all.flatMap((r) => r.status === 'fulfilled' ? [r.value] : [])
+    }
+  })
+  fastify.decorate('analytics', analytics)
+  databases.onRename((record) => analytics.renameDatabase(record.uuid, record.name))
+
+  fastify.decorate('track', async function track<R> (database: DatabaseRecord, op: TrackedOperation, run: () => Timed<R>, outcome: (result: R) => Outcome): Promise<R> {
+    const base = { database: database.name, databaseId: database.uuid, tableName: op.tableName, statsOperation: op.statsOperation }
+    try {
+      const { result, durationMs } = await run()
+      const { rowCount, sqlText, operation } = outcome(result)
+      analytics.record({ ...base, operation: operation ?? op.operation, durationMs, rowCount, status: 'ok', errorMsg: null, sqlText: sqlText ?? op.sqlText ?? null })
+      return result
+    } catch (err) {
+      const { message, durationMs } = err as { message: string, durationMs?: number }
+      analytics.record({ ...base, operation: op.operation, durationMs: durationMs ?? 0, rowCount: 0, status: 'error', errorMsg: message, sqlText: op.sqlText ?? null })
+      throw err
+    }
+  })
+
+  // registered after the engine, so closed before it: the last flush still has the engine for snapshots
+  fastify.addHook('onClose', async () => { await analytics.close() })
+}, { name: 'analytics', dependencies: ['config', 'store', 'engine', 'databases'], fastify: '5.x' })

@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin'
+import type { FastifyReply } from 'fastify'
+
+/** `/api/databases/<name>/...`: the routes a browser app may call with a database's own key. */
+const databaseRoute = /^\/api\/databases\/([a-z0-9][a-z0-9_-]*)\/[^?]/
+const allowHeaders = 'authorization, content-type, x-request-id'
+const exposeHeaders = 'content-disposition, retry-after, x-request-id'
+const allowMethods = 'GET, POST, PATCH, DELETE'
+
+/**
+ * Per-database CORS: a browser calling a database's routes gets CORS headers, and preflight
+ * answers, for exactly the origins in that database's `cors_origins` (or any origin with "*").
+ */
+export default fp(async (fastify) => {
+  const { store } = fastify
+
+  fastify.addHook('onRequest', async (request, reply: FastifyReply) => {
+    const origin = request.headers.origin
+    if (!origin) return
+    const name = databaseRoute.exec(request.url)?.[1] ?? (request.url.match(/^\/api\/databases\/([a-z0-9][a-z0-9_-]*)(\?|$)/)?.[1])
+    if (!name) return
+    const allowed = store.databases.findByName(name)?.corsOrigins
+    const match = allowed?.includes(origin) ? origin : allowed?.includes('*') ? '*' : undefined
+    reply.header('vary', 'Origin')
+    const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method']
+    if (match) {
+      reply.header('access-control-allow-origin', match)
+      reply.header('access-control-expose-headers', exposeHeaders)
+    }
+    if (!preflight) return
+    if (match) {
+      reply.header('access-control-allow-methods', allowMethods)
+      reply.header('access-control-allow-headers', allowHeaders)
+      reply.header('access-control-max-age', '600')
+    }
+    return reply.code(204).send()
+  })
+}, { name: 'cors', dependencies: ['store'], fastify: '5.x' })

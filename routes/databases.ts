@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { errors } from '../schemas/common.js'
+import {
+  CountsQuery, CreateDatabaseBody, DatabaseConfigPatch, DatabaseConfigResponse, DatabaseDeletedResponse,
+  DatabaseDetailResponse, DatabaseListResponse, DatabaseParams, DatabaseResponse, RenameDatabaseBody, TableSchemasResponse
+} from '../schemas/databases.js'
+import type { DatabaseRecord } from '../lib/store/databases.js'
+import { actorOf } from '../plugins/auth.js'
+
+const configOf = (record: DatabaseRecord) => ({ cors_origins: record.corsOrigins, readonly: record.readonly, group: record.group })
+
+const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { databases, engine } = fastify
+  const target = (request: { database: DatabaseRecord | null }): DatabaseRecord => request.database as DatabaseRecord
+
+  fastify.get('/', {
+    schema: { tags: ['databases'], operationId: 'listDatabases', summary: 'Every hosted database', response: { 200: DatabaseListResponse, ...errors(401, 403) } }
+  }, async function () {
+    return { data: fastify.store.databases.list().map(databases.summary) }
+  })
+
+  fastify.post('/', {
+    schema: {
+      tags: ['databases'],
+      operationId: 'createDatabase',
+      summary: 'Create a database',
+      body: CreateDatabaseBody,
+      response: { 201: DatabaseResponse, ...errors(401, 403, 409) }
+    }
+  }, async function (request, reply) {
+    const record = await databases.create(request.body.name, request.body.group ?? null, { actor: actorOf(request), ip: request.ip })
+    reply.code(201)
+    return { data: databases.summary(record) }
+  })
+
+  fastify.get('/:name', {
+    schema: {
+      tags: ['databases'],
+      operationId: 'getDatabase',
+      summary: 'One database with its tables',
+      params: DatabaseParams,
+      querystring: CountsQuery,
+      response: { 200: DatabaseDetailResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    return { data: await databases.detail(target(request), request.query.counts) }
+  })
+
+  fastify.patch('/:name', {
+    schema: {
+      tags: ['databases'],
+      operationId: 'renameDatabase',
+      summary: 'Rename a database and its file; keys keep working',
+      params: DatabaseParams,
+      body: RenameDatabaseBody,
+      response: { 200: DatabaseResponse, ...errors(401, 403, 404, 409) }
+    }
+  }, async function (request) {
+    const record = await databases.rename(target(request), request.body.name, { actor: actorOf(request), ip: request.ip })
+    return { data: databases.summary(record) }
+  })
+
+  fastify.delete('/:name', {
+    schema: {
+      tags: ['databases'],
+      operationId: 'deleteDatabase',
+      summary: 'Delete a database, its file and its keys (irreversible)',
+      params: DatabaseParams,
+      response: { 200: DatabaseDeletedResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    const record = target(request)
+    await databases.remove(record, { actor: actorOf(request), ip: request.ip })
+    return { data: { deleted: true as const, name: record.name } }
+  })
+
+  fastify.get('/:name/config', {
+    schema: {
+      tags: ['databases'],
+      operationId: 'getDatabaseConfig',
+      summary: 'Per-database configuration',
+      params: DatabaseParams,
+      response: { 200: DatabaseConfigResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    return { data: configOf(target(request)) }
+  })
+
+  fastify.patch('/:name/config', {
+    schema: {
+      tags: ['databases'],
+      operationId: 'updateDatabaseConfig',
+      summary: 'Change cors_origins and readonly (allowed while read-only)',
+      params: DatabaseParams,
+      body: DatabaseConfigPatch,
+      response: { 200: DatabaseConfigResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    const { cors_origins: corsOrigins, readonly } = request.body
+    const record = databases.setConfig(target(request), { corsOrigins, readonly }, { actor: actorOf(request), ip: request.ip })
+    return { data: configOf(record) }
+  })
+
+  fastify.get('/:name/tables/schema', {
+    schema: {
+      tags: ['tables'],
+      operationId: 'getTableSchemas',
+      summary: 'CREATE statements of every user table',
+      params: DatabaseParams,
+      response: { 200: TableSchemasResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    return { data: await engine.run(target(request).id, 'tables.schema', {}) }
+  })
+}
+
+export default plugin

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { errors } from '../schemas/common.js'
+import { DbParams } from '../schemas/tables.js'
+import { QueryBody, QueryResponse } from '../schemas/query.js'
+import type { DatabaseRecord } from '../lib/store/databases.js'
+
+// only to label a statement that failed before SQLite could say whether it returns rows
+const looksLikeRead = /^\s*(select|with|pragma|explain|values)\b/i
+
+const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { engine, track } = fastify
+
+  fastify.post('/:db/query', {
+    schema: {
+      tags: ['query'], operationId: 'runQuery', summary: 'Run one parameterised SQL statement',
+      params: DbParams, body: QueryBody, response: { 200: QueryResponse, ...errors(401, 403, 404, 408, 409) }
+    }
+  }, async function (request) {
+    const database = request.database as DatabaseRecord
+    const principal = request.principal
+    const keyMayWrite = principal?.kind === 'admin' || principal?.scope === 'write'
+    const { sql, params } = request.body
+    const result = await track(database,
+      { tableName: null, operation: looksLikeRead.test(sql) ? 'select' : 'update', statsOperation: 'raw_query', sqlText: sql },
+      () => engine.timed(database.id, 'query.run', {
+        sql,
+        params,
+        allowWrite: !database.readonly && keyMayWrite,
+        deniedCode: database.readonly ? 'DATABASE_READONLY' : 'INSUFFICIENT_SCOPE',
+        databaseName: database.name,
+        principal: principal?.kind ?? 'key'
+      }),
+      (r) => ({ rowCount: r.kind === 'rows' ? r.rowCount : r.changes, operation: r.operation }))
+    if (result.kind === 'rows') return { data: result.rows, meta: { columns: result.columns, rowCount: result.rowCount, truncated: result.truncated } }
+    return { data: { changes: result.changes, lastInsertRowid: result.lastInsertRowid } }
+  })
+}
+
+export default plugin

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { errors } from '../schemas/common.js'
+import { TableParams } from '../schemas/tables.js'
+import {
+  CreatedRecordsResponse, CreateRecordsBody, ListRecordsQuery, RecordDeletedResponse, RecordListResponse, RecordParams,
+  RecordResponse, UpdateRecordBody
+} from '../schemas/records.js'
+import type { DatabaseRecord } from '../lib/store/databases.js'
+
+const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { engine, track } = fastify
+  const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
+  const one = () => ({ rowCount: 1 })
+
+  fastify.get('/:db/tables/:table/records', {
+    schema: {
+      tags: ['records'], operationId: 'listRecords', summary: 'List records with filter, sort, fields, search and pagination',
+      params: TableParams, querystring: ListRecordsQuery, response: { 200: RecordListResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    const { table } = request.params
+    const { limit, offset } = request.query
+    const result = await track(db(request), { tableName: table, operation: 'select' },
+      () => engine.timed(db(request).id, 'records.list', { table, ...request.query }),
+      (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
+    const meta = result.total === undefined ? { limit, offset, hasMore: result.hasMore } : { limit, offset, hasMore: result.hasMore, total: result.total }
+    return { data: result.rows, meta }
+  })
+
+  fastify.post('/:db/tables/:table/records', {
+    schema: {
+      tags: ['records'], operationId: 'createRecords', summary: 'Insert one record, or up to 1000 in one transaction',
+      params: TableParams, body: CreateRecordsBody, response: { 201: CreatedRecordsResponse, ...errors(401, 403, 404, 409) }
+    }
+  }, async function (request, reply) {
+    const { table } = request.params
+    const many = Array.isArray(request.body)
+    const rows = many ? request.body as Array<Record<string, unknown>> : [request.body as Record<string, unknown>]
+    const result = await track(db(request), { tableName: table, operation: 'insert' },
+      () => engine.timed(db(request).id, 'records.insert', { table, rows }),
+      (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
+    reply.code(201)
+    return { data: many ? result.rows : result.rows[0] }
+  })
+
+  fastify.get('/:db/tables/:table/records/:id', {
+    schema: {
+      tags: ['records'], operationId: 'getRecord', summary: 'One record by primary key',
+      params: RecordParams, response: { 200: RecordResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    const { table, id } = request.params
+    const result = await track(db(request), { tableName: table, operation: 'select' },
+      () => engine.timed(db(request).id, 'records.get', { table, id }), (r) => ({ ...one(), sqlText: r.sql }))
+    return { data: result.row }
+  })
+
+  fastify.patch('/:db/tables/:table/records/:id', {
+    schema: {
+      tags: ['records'], operationId: 'updateRecord', summary: 'Change some columns of a record',
+      params: RecordParams, body: UpdateRecordBody, response: { 200: RecordResponse, ...errors(401, 403, 404, 409) }
+    }
+  }, async function (request) {
+    const { table, id } = request.params
+    const result = await track(db(request), { tableName: table, operation: 'update' },
+      () => engine.timed(db(request).id, 'records.update', { table, id, values: request.body }), (r) => ({ ...one(), sqlText: r.sql }))
+    return { data: result.row }
+  })
+
+  fastify.delete('/:db/tables/:table/records/:id', {
+    schema: {
+      tags: ['records'], operationId: 'deleteRecord', summary: 'Delete a record',
+      params: RecordParams, response: { 200: RecordDeletedResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    const { table, id } = request.params
+    const result = await track(db(request), { tableName: table, operation: 'delete' },
+      () => engine.timed(db(request).id, 'records.delete', { table, id }), (r) => ({ ...one(), sqlText: r.sql }))
+    return { data: { deleted: true as const, id: result.id } }
+  })
+}
+
+export default plugin

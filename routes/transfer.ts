@@ -1,0 +1,88 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { pipeline } from 'node:stream/promises'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import multipart from '@fastify/multipart'
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import { errors, DatabaseNameSchema } from '../schemas/common.js'
+import { DatabaseParams, DatabaseResponse } from '../schemas/databases.js'
+import { ExportResponse, ImportFormSchema } from '../schemas/transfer.js'
+import { removeDatabaseFiles, tempPath } from '../lib/databases/files.js'
+import type { DatabaseRecord } from '../lib/store/databases.js'
+import { ImportTooLarge, InvalidRequest } from '../lib/errors.js'
+import { actorOf } from '../plugins/auth.js'
+
+const validName = TypeCompiler.Compile(DatabaseNameSchema)
+
+const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { databases, config } = fastify
+  await fastify.register(multipart, {
+    limits: { fileSize: config.maxImportSize, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 100 }
+  })
+
+  fastify.post('/import', {
+    // the form is streamed and checked part by part below; the schema documents it
+    validatorCompiler: () => () => true,
+    schema: {
+      tags: ['databases'],
+      operationId: 'importDatabase',
+      summary: 'Import a SQLite file as a new database (integrity-checked before registration)',
+      consumes: ['multipart/form-data'],
+      body: ImportFormSchema,
+      response: { 201: DatabaseResponse, ...errors(401, 403, 409, 413) }
+    }
+  }, async function (request, reply) {
+    if (!request.isMultipart()) throw new InvalidRequest('send multipart/form-data with a file part and a name field')
+    const fields: Record<string, string> = {}
+    let upload: string | undefined
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value)
+          continue
+        }
+        upload = tempPath(config.dataDir, '.upload')
+        await pipeline(part.file, createWriteStream(upload))
+        if (part.file.truncated) throw new ImportTooLarge(config.maxImportSize)
+      }
+    } catch (err) {
+      if (upload) removeDatabaseFiles(upload)
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ImportTooLarge(config.maxImportSize)
+      throw err
+    }
+    if (!upload) throw new InvalidRequest('the form has no file part')
+    const { name = '', group } = fields
+    if (!validName.Check(name)) {
+      removeDatabaseFiles(upload)
+      throw new InvalidRequest('the form field name must match ^[a-z0-9][a-z0-9_-]*$ (1 to 64 characters)')
+    }
+    const record = await databases.import(upload, name, group || null, { actor: actorOf(request), ip: request.ip })
+    reply.code(201)
+    return { data: databases.summary(record) }
+  })
+
+  fastify.post('/:name/export', {
+    schema: {
+      tags: ['databases'],
+      operationId: 'exportDatabase',
+      summary: 'Download a consistent copy of the database file',
+      params: DatabaseParams,
+      response: { 200: ExportResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request, reply) {
+    const record = request.database as DatabaseRecord
+    const file = await databases.export(record)
+    const stream = createReadStream(file)
+    let removed = false
+    const cleanup = (): void => {
+      if (!removed) removeDatabaseFiles(file)
+      removed = true
+    }
+    stream.once('close', cleanup)
+    reply.raw.once('close', cleanup)
+    reply.header('content-type', 'application/octet-stream')
+    reply.header('content-disposition', `attachment; filename="${record.name}.db"`)
+    return reply.send(stream as never) // the binary body bypasses the JSON serialiser
+  })
+}
+
+export default plugin

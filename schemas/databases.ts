@@ -1,0 +1,60 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Data, DatabaseNameSchema, IsoDateSchema } from './common.js'
+
+export const DatabaseParams = Type.Object({ name: DatabaseNameSchema })
+
+export const DatabaseSummarySchema = Type.Object({
+  id: Type.String({ description: 'db_ followed by 24 characters' }),
+  name: Type.String(),
+  path: Type.String({ description: 'file path relative to the data directory' }),
+  createdAt: IsoDateSchema,
+  group: Type.Union([Type.String(), Type.Null()]),
+  readonly: Type.Boolean(),
+  sizeBytes: Type.Integer({ description: 'size of the database file and its write-ahead log' }),
+  tableCount: Type.Union([Type.Integer(), Type.Null()], { description: 'user tables, as last seen by the server' })
+})
+
+export const TableSummarySchema = Type.Object({
+  name: Type.String(),
+  type: Type.Union([Type.Literal('table'), Type.Literal('view')]),
+  rowCount: Type.Optional(Type.Integer())
+})
+
+export const DatabaseDetailSchema = Type.Object({
+  ...DatabaseSummarySchema.properties,
+  tables: Type.Array(TableSummarySchema)
+})
+
+export const CreateDatabaseBody = Type.Object({
+  name: DatabaseNameSchema,
+  group: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'label organising databases in the dashboard' }))
+}, { additionalProperties: false })
+
+export const RenameDatabaseBody = Type.Object({ name: DatabaseNameSchema }, { additionalProperties: false })
+
+export const CountsQuery = Type.Object({
+  counts: Type.Boolean({ default: false, description: 'include rowCount for every table (counts every row)' })
+}, { additionalProperties: false })
+
+export const CorsOriginSchema = Type.String({
+  pattern: '^(\\*|https?://[^/\\s]+)$', maxLength: 256, description: 'an exact origin such as https://app.example.com, or *'
+})
+
+export const DatabaseConfigSchema = Type.Object({
+  cors_origins: Type.Array(Type.String()),
+  readonly: Type.Boolean(),
+  group: Type.Union([Type.String(), Type.Null()])
+})
+
+export const DatabaseConfigPatch = Type.Object({
+  cors_origins: Type.Optional(Type.Array(CorsOriginSchema, { maxItems: 100, uniqueItems: true })),
+  readonly: Type.Optional(Type.Boolean())
+}, { additionalProperties: false, minProperties: 1 })
+export type DatabaseConfigPatchBody = Static<typeof DatabaseConfigPatch>
+
+export const DatabaseListResponse = Data(Type.Array(DatabaseSummarySchema))
+export const DatabaseResponse = Data(DatabaseSummarySchema)
+export const DatabaseDetailResponse = Data(DatabaseDetailSchema)
+export const DatabaseDeletedResponse = Data(Type.Object({ deleted: Type.Literal(true), name: Type.String() }))
+export const DatabaseConfigResponse = Data(DatabaseConfigSchema)
+export const TableSchemasResponse = Data(Type.Array(Type.Object({ name: Type.String(), schema: Type.String() })))

@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox'
+import { Data, DatabaseNameSchema, IsoDateSchema } from './common.js'
+
+export const ScopeSchema = Type.Union([Type.Literal('read'), Type.Literal('write')], {
+  description: 'read: GETs, read-only SQL and export; write: everything on its database'
+})
+
+export const KeyParams = Type.Object({ name: DatabaseNameSchema, id: Type.String({ pattern: '^apk_[0-9a-z]{1,64}$' }) })
+
+export const CreateKeyBody = Type.Object({
+  label: Type.String({ minLength: 1, maxLength: 100 }),
+  scope: Type.Optional(ScopeSchema)
+}, { additionalProperties: false })
+
+export const KeyItemSchema = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  scope: ScopeSchema,
+  prefix: Type.String({ description: 'first 7 characters of the raw key' }),
+  createdAt: IsoDateSchema,
+  lastUsedAt: Type.Union([IsoDateSchema, Type.Null()])
+})
+
+export const NewKeySchema = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  scope: ScopeSchema,
+  key: Type.String({ description: 'the raw key: shown this once, stored only as a SHA-256 hash' }),
+  prefix: Type.String(),
+  createdAt: Type.Optional(IsoDateSchema)
+})
+
+export const KeyListResponse = Data(Type.Array(KeyItemSchema))
+export const NewKeyResponse = Data(NewKeySchema)
+export const KeyRevokedResponse = Data(Type.Object({ deleted: Type.Literal(true), id: Type.String() }))

@@ -1,0 +1,36 @@
+import { Type } from '@sinclair/typebox'
+import { Data, DatabaseNameSchema, PageMetaSchema } from './common.js'
+import { TableNameSchema } from './tables.js'
+
+export const RecordSchema = Type.Object({}, {
+  additionalProperties: true,
+  description: 'column names and values; a blob is { "$base64": "..." }; objects and arrays are stored as JSON text'
+})
+
+export const RecordParams = Type.Object({
+  db: DatabaseNameSchema,
+  table: TableNameSchema,
+  id: Type.String({ minLength: 1, maxLength: 512, description: 'value of the single-column primary key (rowid when there is none)' })
+})
+
+export const ListRecordsQuery = Type.Object({
+  filter: Type.Optional(Type.String({ maxLength: 16384, description: 'URL-encoded JSON object: {"col": v} or {"col__op": v}, op in eq ne gt gte lt lte in like glob' })),
+  sort: Type.Optional(Type.String({ maxLength: 2048, description: 'comma list of columns, - prefix for descending' })),
+  fields: Type.Optional(Type.String({ maxLength: 4096, description: 'comma list of columns to return' })),
+  search: Type.Optional(Type.String({ maxLength: 1024, description: 'case-insensitive substring over text columns' })),
+  limit: Type.Integer({ minimum: 0, maximum: 1000, default: 50 }),
+  offset: Type.Integer({ minimum: 0, default: 0 }),
+  count: Type.Boolean({ default: false, description: 'add meta.total, the number of matching rows (scans them all)' })
+}, { additionalProperties: false })
+
+export const CreateRecordsBody = Type.Union([
+  RecordSchema,
+  Type.Array(RecordSchema, { minItems: 1, maxItems: 1000 })
+], { description: 'one record, or an array of up to 1000 inserted in one transaction' })
+
+export const UpdateRecordBody = Type.Object({}, { additionalProperties: true, minProperties: 1 })
+
+export const RecordListResponse = Type.Object({ data: Type.Array(RecordSchema), meta: PageMetaSchema })
+export const RecordResponse = Data(RecordSchema)
+export const CreatedRecordsResponse = Data(Type.Union([RecordSchema, Type.Array(RecordSchema)]))
+export const RecordDeletedResponse = Data(Type.Object({ deleted: Type.Literal(true), id: Type.Union([Type.String(), Type.Number()]) }))
