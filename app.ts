@@ -22,6 +22,7 @@ import transferRoutes from './routes/transfer.js'
 import tableRoutes from './routes/tables.js'
 import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
+import analyticsRoutes from './routes/analytics.js'
 
 /** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
 export const redactedPaths = [
@@ -76,6 +77,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(tableRoutes, { prefix: '/api/databases' })
   await fastify.register(recordRoutes, { prefix: '/api/databases' })
   await fastify.register(queryRoutes, { prefix: '/api/databases' })
+  await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
 }
 
 export default app

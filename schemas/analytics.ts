@@ -1,0 +1,93 @@
+import { Type } from '@sinclair/typebox'
+import { Data, DatabaseNameSchema, PageMetaSchema } from './common.js'
+
+export const RangeSchema = Type.Union([Type.Literal('24h'), Type.Literal('7d'), Type.Literal('30d')], {
+  default: '24h', description: '24h by hour, 7d by day, 30d by ISO week'
+})
+const SearchSchema = Type.String({ maxLength: 256, description: 'case-insensitive prefix' })
+
+export const RangeQuery = Type.Object({ range: RangeSchema }, { additionalProperties: false })
+export const AnalyticsDatabaseParams = Type.Object({ database: DatabaseNameSchema })
+export const QueriesQuery = Type.Object({
+  range: RangeSchema,
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  offset: Type.Integer({ minimum: 0, default: 0 }),
+  search: Type.Optional(SearchSchema)
+}, { additionalProperties: false })
+export const TopQueriesQuery = Type.Object({ range: RangeSchema, search: Type.Optional(SearchSchema) }, { additionalProperties: false })
+export const ErrorsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  search: Type.Optional(SearchSchema)
+}, { additionalProperties: false })
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()])
+
+export const QueryLogRowSchema = Type.Object({
+  id: Type.Integer(),
+  database: Type.String(),
+  table_name: Nullable(Type.String()),
+  operation: Type.String(),
+  duration_ms: Type.Number(),
+  row_count: Type.Integer(),
+  status: Type.String(),
+  error_msg: Nullable(Type.String()),
+  timestamp: Type.String(),
+  database_id: Nullable(Type.String()),
+  sql_text: Nullable(Type.String())
+})
+
+export const SnapshotRowSchema = Type.Object({
+  id: Type.Integer(),
+  database: Type.String(),
+  size_bytes: Type.Integer(),
+  table_count: Type.Integer(),
+  timestamp: Type.String(),
+  database_id: Nullable(Type.String())
+})
+
+const WindowStats = {
+  queries: Type.Integer(),
+  writes: Type.Integer(),
+  avgLatencyMs: Type.Number(),
+  errorCount: Type.Integer()
+}
+
+export const OverviewResponse = Data(Type.Object({
+  databases: Type.Integer(),
+  ...WindowStats,
+  rows_read: Type.Integer(),
+  rows_written: Type.Integer(),
+  totalStorageBytes: Type.Integer()
+}))
+
+export const DatabaseOverviewResponse = Data(Type.Object({
+  database: Type.String(),
+  ...WindowStats,
+  rows_read: Type.Integer(),
+  storageBytes: Type.Integer(),
+  tableCount: Type.Integer(),
+  topTables: Type.Array(Type.Object({
+    sql_text: Type.String(), calls: Type.Integer(), avg_ms: Type.Number(), writes: Type.Integer(), total_rows: Type.Integer()
+  }))
+}))
+
+export const QueriesResponse = Type.Object({ data: Type.Array(QueryLogRowSchema), meta: PageMetaSchema })
+
+export const TopQueriesResponse = Data(Type.Array(Type.Object({
+  database: Type.String(), sql_text: Type.String(), calls: Type.Integer(), avg_ms: Type.Number(), total_rows: Type.Integer()
+})))
+
+export const ErrorsResponse = Data(Type.Array(QueryLogRowSchema))
+
+export const VolumeResponse = Data(Type.Object({
+  slots: Type.Array(Type.String()),
+  counts: Type.Array(Type.Integer()),
+  errors: Type.Array(Type.Integer()),
+  rows_read: Type.Array(Type.Integer()),
+  rows_written: Type.Array(Type.Integer()),
+  max: Type.Integer(),
+  max_read: Type.Integer(),
+  max_written: Type.Integer()
+}))
+
+export const SizeResponse = Data(Type.Array(SnapshotRowSchema))

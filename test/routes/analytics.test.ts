@@ -1,0 +1,141 @@
+import t from 'tap'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { as, build, signIn } from '../helper.js'
+
+interface LogRow { database: string, table_name: string | null, operation: string, row_count: number, status: string, error_msg: string | null, sql_text: string | null, database_id: string, duration_ms: number, timestamp: string }
+
+t.test('analytics over real traffic', async (t) => {
+  const { app, dataDir } = await build(t)
+  const admin = as(app, await signIn(app))
+  await admin({ method: 'POST', url: '/api/databases', payload: { name: 'shop' } })
+  await admin({ method: 'POST', url: '/api/databases', payload: { name: 'blog' } })
+  await admin({ method: 'POST', url: '/api/databases/shop/tables', payload: { name: 'items', columns: [{ name: 'id', type: 'integer', primary_key: true }, { name: 'title', type: 'text' }] } })
+  const key = (await admin({ method: 'POST', url: '/api/databases/shop/keys', payload: { label: 'app' } })).json().data.key
+  const client = as(app, key)
+
+  // traffic: 3 inserted (one request), 2 list calls, 1 get, 1 update, 1 delete, 2 raw selects, 1 raw write, 1 raw error
+  t.equal((await client({ method: 'POST', url: '/api/databases/shop/tables/items/records', payload: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] })).statusCode, 201)
+  await client({ method: 'GET', url: '/api/databases/shop/tables/items/records' })
+  await client({ method: 'GET', url: '/api/databases/shop/tables/items/records?limit=1' })
+  await client({ method: 'GET', url: '/api/databases/shop/tables/items/records/1' })
+  await client({ method: 'PATCH', url: '/api/databases/shop/tables/items/records/1', payload: { title: 'A' } })
+  await client({ method: 'DELETE', url: '/api/databases/shop/tables/items/records/3' })
+  await client({ method: 'POST', url: '/api/databases/shop/query', payload: { sql: 'SELECT * FROM items' } })
+  await client({ method: 'POST', url: '/api/databases/shop/query', payload: { sql: 'SELECT * FROM items' } })
+  await client({ method: 'POST', url: '/api/databases/shop/query', payload: { sql: 'UPDATE items SET title = ? WHERE id = 2', params: ['B'] } })
+  t.equal((await client({ method: 'POST', url: '/api/databases/shop/query', payload: { sql: 'SELECT nope FROM items' } })).statusCode, 400)
+  await app.analytics.flush()
+
+  const file = new Database(join(dataDir, '_analytics.db'), { readonly: true })
+  t.teardown(() => file.close())
+  const rows = file.prepare('SELECT * FROM _query_log ORDER BY id').all() as LogRow[]
+  const shopId = app.store.databases.findByName('shop')!.uuid
+  t.same(rows.map((r) => [r.table_name, r.operation, r.row_count, r.status]), [
+    ['items', 'insert', 3, 'ok'],
+    ['items', 'select', 3, 'ok'],
+    ['items', 'select', 1, 'ok'],
+    ['items', 'select', 1, 'ok'],
+    ['items', 'update', 1, 'ok'],
+    ['items', 'delete', 1, 'ok'],
+    [null, 'select', 2, 'ok'],
+    [null, 'select', 2, 'ok'],
+    [null, 'update', 1, 'ok'],
+    [null, 'select', 0, 'error']
+  ])
+  for (const row of rows) {
+    t.equal(row.database, 'shop')
+    t.equal(row.database_id, shopId)
+    t.ok(row.duration_ms >= 0)
+    t.ok(Date.parse(row.timestamp) > Date.now() - 60_000)
+  }
+  t.match(rows[9].error_msg, /no such column: nope/)
+  t.match(rows[0].sql_text, /^INSERT INTO "items"/)
+  t.notMatch(rows[0].sql_text, /'a'/, 'record templates carry placeholders, not values')
+  t.equal(rows[6].sql_text, 'SELECT * FROM items')
+
+  const daily = file.prepare('SELECT operation, count, rows_read, rows_written FROM _daily_stats WHERE database_id = ? ORDER BY operation').all(shopId)
+  t.same(daily, [
+    { operation: 'delete', count: 1, rows_read: 0, rows_written: 1 },
+    { operation: 'insert', count: 1, rows_read: 0, rows_written: 3 },
+    { operation: 'raw_query', count: 4, rows_read: 4, rows_written: 1 },
+    { operation: 'select', count: 3, rows_read: 5, rows_written: 0 },
+    { operation: 'update', count: 1, rows_read: 0, rows_written: 1 }
+  ].map((d) => ({ ...d })), 'daily stats per operation')
+
+  for (const range of ['24h', '7d', '30d']) {
+    const overview = (await admin({ method: 'GET', url: `/api/analytics/overview?range=${range}` })).json().data
+    t.match(overview, { databases: 2, queries: 10, writes: 4, errorCount: 1 }, `overview ${range}`)
+    t.equal(overview.rows_read, 3 + 1 + 1 + 2 + 2 + 0, `rows_read ${range}`)
+    t.equal(overview.rows_written, 3 + 1 + 1 + 1, `rows_written ${range}`)
+    t.ok(overview.totalStorageBytes > 0)
+    const volume = (await admin({ method: 'GET', url: `/api/analytics/volume?range=${range}` })).json().data
+    t.equal(volume.counts.reduce((a: number, b: number) => a + b, 0), 10, `volume ${range} counts`)
+    t.equal(volume.errors.reduce((a: number, b: number) => a + b, 0), 1, `volume ${range} errors`)
+    t.equal(volume.slots.length, volume.counts.length)
+    t.equal(volume.max, Math.max(...volume.counts))
+  }
+  const volume24 = (await admin({ method: 'GET', url: '/api/analytics/volume' })).json().data
+  t.equal(volume24.slots.length, 24)
+  t.match(volume24.slots[0], /^\d\d$/)
+
+  const db = (await admin({ method: 'GET', url: '/api/analytics/shop/overview' })).json().data
+  t.match(db, { database: 'shop', queries: 10, writes: 4, errorCount: 1, tableCount: 1 })
+  t.ok(db.topTables.length > 0 && db.topTables.length <= 10)
+  t.equal(db.topTables[0].calls, 2)
+
+  const queries = (await admin({ method: 'GET', url: '/api/analytics/shop/queries?limit=3' })).json()
+  t.equal(queries.meta.total, 10)
+  t.equal(queries.data.length, 3)
+  t.equal(queries.data[0].error_msg !== null, true, 'most recent first: the failed query')
+  const searched = (await admin({ method: 'GET', url: '/api/analytics/shop/queries?search=select%20*%20from%20ITEMS' })).json()
+  t.equal(searched.meta.total, 2, 'search is a case-insensitive prefix on sql_text')
+
+  const top = (await admin({ method: 'GET', url: '/api/analytics/top-queries' })).json().data
+  t.same(top.map((q: { database: string }) => q.database), ['shop'])
+  t.equal(top[0].calls, 2)
+
+  const errors = (await admin({ method: 'GET', url: '/api/analytics/errors?search=NO%20SUCH' })).json().data
+  t.equal(errors.length, 1)
+  t.equal((await admin({ method: 'GET', url: '/api/analytics/errors?search=xyz' })).json().data.length, 0)
+
+  await app.analytics.snapshot()
+  const size = (await admin({ method: 'GET', url: '/api/analytics/shop/size' })).json().data
+  t.equal(size.length, 1)
+  t.match(size[0], { database: 'shop', table_count: 1, database_id: shopId })
+  t.ok(size[0].size_bytes > 0)
+
+  // rename moves the rows (by database_id) and the cached overview answers the new name at once
+  t.equal((await admin({ method: 'PATCH', url: '/api/databases/shop', payload: { name: 'store' } })).statusCode, 200)
+  const moved = file.prepare('SELECT DISTINCT database FROM _query_log').all()
+  t.same(moved, [{ database: 'store' }])
+  t.equal((await admin({ method: 'GET', url: '/api/analytics/store/overview' })).json().data.database, 'store')
+  t.equal((await admin({ method: 'GET', url: '/api/analytics/shop/overview' })).statusCode, 404)
+
+  t.equal((await admin({ method: 'GET', url: '/api/analytics/overview?range=1y' })).statusCode, 400)
+  const refused = await as(app, key)({ method: 'GET', url: '/api/analytics/overview' })
+  t.equal(refused.statusCode, 403)
+  t.equal(refused.json().code, 'ADMIN_REQUIRED')
+})
+
+t.test('ANALYTICS=off records nothing and creates no file', async (t) => {
+  const { app, dataDir } = await build(t, { ANALYTICS: 'off' })
+  const admin = as(app, await signIn(app))
+  await admin({ method: 'POST', url: '/api/databases', payload: { name: 'quiet' } })
+  await admin({ method: 'POST', url: '/api/databases/quiet/query', payload: { sql: 'SELECT 1' } })
+  await app.analytics.flush()
+  const { existsSync } = await import('node:fs')
+  t.notOk(existsSync(join(dataDir, '_analytics.db')))
+  t.match((await admin({ method: 'GET', url: '/api/analytics/overview' })).json().data, { databases: 1, queries: 0 })
+})
+
+t.test('closing the app flushes buffered events', async (t) => {
+  const first = await build(t)
+  const admin = as(first.app, await signIn(first.app))
+  await admin({ method: 'POST', url: '/api/databases', payload: { name: 'kept' } })
+  for (let i = 0; i < 7; i++) await admin({ method: 'POST', url: '/api/databases/kept/query', payload: { sql: 'SELECT ?', params: [i] } })
+  await first.app.close()
+  const file = new Database(join(first.dataDir, '_analytics.db'), { readonly: true })
+  t.equal(file.prepare('SELECT count(*) FROM _query_log').pluck().get(), 7)
+  file.close()
+})
