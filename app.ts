@@ -23,6 +23,7 @@ import tableRoutes from './routes/tables.js'
 import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
 import analyticsRoutes from './routes/analytics.js'
+import webRoutes from './routes/web.js'
 
 /** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
 export const redactedPaths = [
@@ -78,6 +79,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(recordRoutes, { prefix: '/api/databases' })
   await fastify.register(queryRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
+  await fastify.register(webRoutes)
 }
 
 export default app
