@@ -1,2 +1,116 @@
-// Placeholder: filled in by the tables/records/raw SQL work.
-export const queryJobs = {}
+import type { Statement } from 'better-sqlite3'
+import { InvalidValue } from '../../errors.js'
+import { inspectStatement } from '../../sql/guard.js'
+import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
+import type { JobContext } from '../context.js'
+
+export interface QueryArgs {
+  sql: string
+  params?: unknown[] | Record<string, unknown>
+  /** False on a readonly database or for a read key. */
+  allowWrite: boolean
+  deniedCode?: 'DATABASE_READONLY' | 'INSUFFICIENT_SCOPE'
+  databaseName: string
+  principal: 'admin' | 'key'
+}
+
+/** A statement that returns rows (SELECT, PRAGMA reads, ... RETURNING); analytics logs it as 'select'. */
+export interface QueryRows {
+  kind: 'rows'
+  rows: Array<Record<string, unknown>>
+  columns: string[]
+  rowCount: number
+  /** More rows existed than `limits.maxQueryRows`; they were not read. */
+  truncated: boolean
+  operation: 'select'
+}
+
+/** Any other statement; analytics logs it as 'update'. */
+export interface QueryRun {
+  kind: 'run'
+  changes: number
+  lastInsertRowid: number | string
+  operation: 'update'
+}
+
+export type QueryResult = QueryRows | QueryRun
+
+/** Runs one raw SQL statement once the guard has let it through. */
+function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
+  const params = toBindParams(args.params)
+  const { stmt, kind, numberedParams } = inspectStatement(ctx.prepare, args.sql, params, {
+    allowWrite: args.allowWrite,
+    deniedCode: args.deniedCode,
+    databaseName: args.databaseName,
+    principal: args.principal,
+    dataDir: ctx.dataDir
+  })
+  const bound = bindArgs(params, numberedParams)
+  const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
+  try {
+    return withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound))
+  } finally {
+    // The connection is pooled: nothing a request attaches or creates in TEMP may outlive it.
+    if (attachedBefore !== null) detachAddedSchemas(ctx, attachedBefore)
+    if (!stmt.readonly && hasTempObjects(ctx)) ctx.discardConnection()
+  }
+}
+
+/** Arguments for better-sqlite3: positional values spread, named ones as one object; `?1`, `?2` bind by name "1", "2". */
+function bindArgs (params: BindParams, numbered: boolean): unknown[] {
+  if (!Array.isArray(params)) return [params]
+  return numbered ? [Object.fromEntries(params.map((value, i) => [String(i + 1), value]))] : params
+}
+
+/** Reads at most `maxRows` rows, one more only to learn that there were more. */
+function readRows (stmt: Statement, args: unknown[], maxRows: number): QueryRows {
+  const rows: Array<Record<string, unknown>> = []
+  let truncated = false
+  for (const row of stmt.iterate(...args)) {
+    if (rows.length === maxRows) {
+      truncated = true
+      break
+    }
+    rows.push(toWireRow(row as Record<string, unknown>))
+  }
+  return { kind: 'rows', rows, columns: stmt.columns().map((c) => c.name), rowCount: rows.length, truncated, operation: 'select' }
+}
+
+function runStatement (stmt: Statement, args: unknown[]): QueryRun {
+  const { changes, lastInsertRowid } = stmt.run(...args)
+  return {
+    kind: 'run',
+    changes,
+    lastInsertRowid: typeof lastInsertRowid === 'bigint' ? bigintToWire(lastInsertRowid) : lastInsertRowid,
+    operation: 'update'
+  }
+}
+
+/** better-sqlite3 reports parameter mistakes (count, missing names) as RangeError/TypeError. */
+function withBindingErrors<T> (fn: () => T): T {
+  try {
+    return fn()
+  } catch (err) {
+    if (err instanceof RangeError || err instanceof TypeError) throw new InvalidValue(err.message)
+    throw err
+  }
+}
+
+function schemaNames (ctx: JobContext): Set<string> {
+  // No pluck(): a caller's raw SQL may hit the same cached statement.
+  return new Set((ctx.prepare('SELECT name FROM pragma_database_list').all() as Array<{ name: string }>).map((row) => row.name))
+}
+
+function detachAddedSchemas (ctx: JobContext, before: Set<string>): void {
+  for (const name of schemaNames(ctx)) {
+    if (!before.has(name)) ctx.prepare('DETACH DATABASE ?').run(name)
+  }
+}
+
+function hasTempObjects (ctx: JobContext): boolean {
+  return ctx.prepare('SELECT 1 FROM temp.sqlite_schema LIMIT 1').get() !== undefined
+}
+
+export const queryJobs = {
+  'query.run': runQuery
+}

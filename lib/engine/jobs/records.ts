@@ -1,2 +1,104 @@
-// Placeholder: filled in by the tables/records/raw SQL work.
-export const recordJobs = {}
+import { InvalidValue, RecordNotFound } from '../../errors.js'
+import { matchRecord } from '../../sql/record-key.js'
+import { buildCount, buildGet, buildList } from '../../sql/select.js'
+import { readTableInfo } from '../../sql/table-info.js'
+import { bigintToWire, toWireRow } from '../../sql/values.js'
+import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
+import type { JobContext } from '../context.js'
+
+/** A record on the wire: blobs as `{ "$base64": "..." }`, other values as JSON. */
+export type WireRecord = Record<string, unknown>
+
+export interface ListRecordsArgs {
+  table: string
+  /** The `filter` query parameter as received: a JSON object. */
+  filter?: string
+  sort?: string
+  fields?: string
+  search?: string
+  limit: number
+  offset: number
+  /** Also count every matching row (opt-in: it scans them all). */
+  count?: boolean
+}
+export interface ListRecordsResult { rows: WireRecord[], hasMore: boolean, total?: number, sql: string }
+
+export interface GetRecordArgs { table: string, id: string }
+export interface RecordResult { row: WireRecord, sql: string }
+
+export interface InsertRecordsArgs { table: string, rows: WireRecord[] }
+export interface InsertRecordsResult { rows: WireRecord[], sql: string }
+
+export interface UpdateRecordArgs { table: string, id: string, values: WireRecord }
+
+export interface DeleteRecordArgs { table: string, id: string }
+export interface DeleteRecordResult { id: number | string, sql: string }
+
+const maxInsertRows = 1000
+
+function isRecord (value: unknown): value is WireRecord {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult {
+  const table = readTableInfo(ctx, args.table)
+  const list = buildList({ ...args, table })
+  const count = args.count === true ? buildCount({ ...args, table }) : null
+  const read = (): ListRecordsResult => {
+    const rows = ctx.prepare(list.sql).all(...list.params) as WireRecord[]
+    const hasMore = rows.length > args.limit
+    if (hasMore) rows.length = args.limit
+    const result: ListRecordsResult = { rows: rows.map(toWireRow), hasMore, sql: list.sql }
+    if (count !== null) result.total = (ctx.prepare(count.sql).get(...count.params) as { total: number }).total
+    return result
+  }
+  // With a total, both reads share one snapshot so the total matches the page.
+  return count === null ? read() : ctx.db.transaction(read)()
+}
+
+function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
+  const table = readTableInfo(ctx, args.table)
+  const get = buildGet(table, matchRecord(table, args.id))
+  const row = ctx.prepare(get.sql).get(...get.params) as WireRecord | undefined
+  if (row === undefined) throw new RecordNotFound(args.id)
+  return { row: toWireRow(row), sql: get.sql }
+}
+
+/** Inserts every row in one transaction: one bad row leaves the table as it was. */
+function insertRecords (ctx: JobContext, args: InsertRecordsArgs): InsertRecordsResult {
+  if (args.rows.length < 1 || args.rows.length > maxInsertRows) throw new InvalidValue(`send from 1 to ${maxInsertRows} records`)
+  const table = readTableInfo(ctx, args.table)
+  const inserts = args.rows.map((row, i) => {
+    if (!isRecord(row)) throw new InvalidValue(`record ${i} must be a JSON object`)
+    return buildInsert(table, row)
+  })
+  const rows = ctx.db.transaction(() => inserts.map((insert) => ctx.prepare(insert.sql).get(...insert.params) as WireRecord))()
+  // Analytics groups by pattern: a batch is logged under the statement of its first record.
+  return { rows: rows.map(toWireRow), sql: inserts[0].sql }
+}
+
+function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
+  if (!isRecord(args.values)) throw new InvalidValue('the update must be a JSON object of column values')
+  const table = readTableInfo(ctx, args.table)
+  const update = buildUpdate(table, matchRecord(table, args.id), args.values)
+  const row = ctx.db.transaction(() => ctx.prepare(update.sql).get(...update.params) as WireRecord | undefined)()
+  if (row === undefined) throw new RecordNotFound(args.id)
+  return { row: toWireRow(row), sql: update.sql }
+}
+
+function deleteRecord (ctx: JobContext, args: DeleteRecordArgs): DeleteRecordResult {
+  const table = readTableInfo(ctx, args.table)
+  const match = matchRecord(table, args.id)
+  const remove = buildDelete(table, match)
+  const { changes } = ctx.db.transaction(() => ctx.prepare(remove.sql).run(...remove.params))()
+  if (changes === 0) throw new RecordNotFound(args.id)
+  return { id: typeof match.value === 'bigint' ? bigintToWire(match.value) : match.value, sql: remove.sql }
+}
+
+export const recordJobs = {
+  'records.list': listRecords,
+  'records.get': getRecord,
+  'records.insert': insertRecords,
+  'records.update': updateRecord,
+  'records.delete': deleteRecord
+}

@@ -1,0 +1,84 @@
+import type { Statement } from 'better-sqlite3'
+import { DatabaseReadonly, ForbiddenStatement, InsufficientScope, InvalidRequest, MultipleStatements } from '../errors.js'
+import { checkAttach } from './guard-attach.js'
+import { checkPragma } from './guard-pragma.js'
+import { isKeyword, splitStatements, tokenize, type Token } from './tokenize.js'
+import type { BindParams } from './values.js'
+
+/** Who runs a raw statement, and what they may do. */
+export interface StatementPolicy {
+  /** False on a readonly database or for a read key: only statements SQLite calls read-only run. */
+  allowWrite: boolean
+  /** The error a refused write answers with (default DATABASE_READONLY). */
+  deniedCode?: 'DATABASE_READONLY' | 'INSUFFICIENT_SCOPE'
+  databaseName: string
+  principal: 'admin' | 'key'
+  /** Absolute path of the data directory, where ATTACH may reach hosted databases. */
+  dataDir: string
+}
+
+export interface InspectedStatement {
+  stmt: Statement
+  /** The statement's first keyword (after EXPLAIN [QUERY PLAN]), upper case: SELECT, ATTACH, ... */
+  kind: string
+  /** Every placeholder is numbered (`?1`, `?2`): better-sqlite3 binds those by name, not position. */
+  numberedParams: boolean
+}
+
+const transactionControl = new Set(['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE'])
+
+/**
+ * Decides whether one raw SQL statement may run, and prepares it. Read-only is SQLite's own
+ * verdict on the prepared statement (`stmt.readonly`), never a keyword list; the token checks
+ * cover what preparing alone would already do (PRAGMA settings apply at compile time) and
+ * what reaches outside the database (ATTACH, VACUUM INTO, load_extension).
+ */
+export function inspectStatement (prepare: (sql: string) => Statement, sql: string, params: BindParams | undefined, policy: StatementPolicy): InspectedStatement {
+  const tokens = tokenize(sql)
+  const statements = splitStatements(tokens).map(withoutExplain)
+  if (statements.length === 0) throw new InvalidRequest('the SQL statement is empty')
+
+  const first = statements[0]
+  const kind = first.length > 0 ? first[0].value.toUpperCase() : 'EXPLAIN'
+  if (first[0]?.kind === 'word' && transactionControl.has(kind)) {
+    throw new InvalidRequest('transactions span one request: send one statement, or use the records API for batches')
+  }
+  refuseOutsideReach(tokens, statements)
+  if (isKeyword(first[0], 'ATTACH')) checkAttach(first, params, policy)
+
+  const stmt = prepareOne(prepare, sql)
+  if (!stmt.readonly && !policy.allowWrite) {
+    if (policy.deniedCode === 'INSUFFICIENT_SCOPE') throw new InsufficientScope('read-only API keys can only run statements that read')
+    throw new DatabaseReadonly(policy.databaseName)
+  }
+  const placeholders = first.filter((token) => token.kind === 'param')
+  return { stmt, kind, numberedParams: placeholders.length > 0 && placeholders.every((token) => /^\?\d+$/.test(token.value)) }
+}
+
+/** EXPLAIN compiles its statement, so it gets the same checks. */
+function withoutExplain (statement: Token[]): Token[] {
+  if (!isKeyword(statement[0], 'EXPLAIN')) return statement
+  return isKeyword(statement[1], 'QUERY') && isKeyword(statement[2], 'PLAN') ? statement.slice(3) : statement.slice(1)
+}
+
+function refuseOutsideReach (tokens: Token[], statements: Token[][]): void {
+  if (tokens.some((t) => (t.kind === 'word' || t.kind === 'ident') && t.value.toLowerCase() === 'load_extension')) {
+    throw new ForbiddenStatement('load_extension is not available')
+  }
+  for (const statement of statements) {
+    if (isKeyword(statement[0], 'PRAGMA')) checkPragma(statement)
+    if (isKeyword(statement[0], 'VACUUM') && statement.some((t) => isKeyword(t, 'INTO'))) {
+      throw new ForbiddenStatement('VACUUM INTO is not available: use the export endpoint')
+    }
+  }
+}
+
+function prepareOne (prepare: (sql: string) => Statement, sql: string): Statement {
+  try {
+    return prepare(sql)
+  } catch (err) {
+    if (err instanceof RangeError && err.message.includes('more than one statement')) throw new MultipleStatements()
+    if (err instanceof RangeError && err.message.includes('no statements')) throw new InvalidRequest('the SQL statement is empty')
+    throw err
+  }
+}

@@ -1,0 +1,126 @@
+import type { Database, Statement } from 'better-sqlite3'
+import { TableNotFound } from '../errors.js'
+import { isInternalName, quoteIdent } from './ident.js'
+import { affinityOf, isSearchableType, type Affinity } from './types.js'
+
+/** The part of a job context that reading a schema needs. */
+export interface SqlSource {
+  db: Database
+  prepare: (sql: string) => Statement
+}
+
+/** One column as PRAGMA table_info describes it. */
+export interface ColumnInfo {
+  name: string
+  /** The declared type, as written in CREATE TABLE ('' when untyped). */
+  type: string
+  notnull: boolean
+  /** Position in the primary key (1-based), 0 when the column is not part of it. */
+  pk: number
+  /** The default as SQL text (PRAGMA's dflt_value), or null. */
+  default: string | null
+}
+
+/** How `:id` finds a record of the table. */
+export type RecordKey =
+  | { kind: 'column', column: string, sql: string, affinity: Affinity }
+  | { kind: 'rowid', sql: string }
+  | { kind: 'composite', columns: string[] }
+  | { kind: 'none' }
+
+export interface TableInfo {
+  /** The name as stored in the schema (SQLite matches table names case-insensitively). */
+  name: string
+  /** The quoted name, ready for SQL. */
+  sql: string
+  type: 'table' | 'view'
+  columns: ColumnInfo[]
+  columnNames: ReadonlySet<string>
+  key: RecordKey
+  /** ORDER BY terms that give every row a stable place: the primary key or the rowid. */
+  defaultOrder: string[]
+  /** Quoted names of the columns `search` looks into. */
+  textColumns: string[]
+}
+
+interface SchemaCache { version: number, tables: Map<string, TableInfo> }
+
+const caches = new WeakMap<Database, SchemaCache>()
+const rowidNames = ['rowid', '_rowid_', 'oid']
+
+/**
+ * The real schema of `table` in the main database, read once per schema version:
+ * `PRAGMA schema_version` moves with every schema change, from any connection.
+ * Unknown and internal (`sqlite_*`) tables throw TableNotFound.
+ */
+export function readTableInfo (source: SqlSource, table: string): TableInfo {
+  const cache = schemaCache(source)
+  let info = cache.tables.get(table)
+  if (info === undefined) {
+    info = loadTableInfo(source, table)
+    cache.tables.set(table, info)
+  }
+  return info
+}
+
+function schemaCache (source: SqlSource): SchemaCache {
+  const { schema_version: version } = source.prepare('PRAGMA schema_version').get() as { schema_version: number }
+  let cache = caches.get(source.db)
+  if (cache === undefined || cache.version !== version) {
+    cache = { version, tables: new Map() }
+    caches.set(source.db, cache)
+  }
+  return cache
+}
+
+interface TableListRow { name: string, type: string }
+interface TableInfoRow { name: string, type: string, notnull: number, pk: number, dflt_value: string | null, hidden: number }
+
+function loadTableInfo (source: SqlSource, table: string): TableInfo {
+  const found = source.prepare("SELECT name, type FROM pragma_table_list(?) WHERE schema = 'main'").get(table) as TableListRow | undefined
+  if (found === undefined || isInternalName(table) || isInternalName(found.name)) throw new TableNotFound(table)
+
+  // hidden = 1 marks a virtual table's hidden columns; generated columns (2, 3) are real columns.
+  const rows = source.prepare("SELECT name, type, \"notnull\", pk, dflt_value, hidden FROM pragma_table_xinfo(?, 'main') WHERE hidden <> 1")
+    .all(found.name) as TableInfoRow[]
+  const columns = rows.map((row): ColumnInfo => ({
+    name: row.name, type: row.type, notnull: row.notnull !== 0, pk: row.pk, default: row.dflt_value
+  }))
+  const type = found.type === 'view' ? 'view' : 'table'
+  const key = recordKey(type, columns)
+  return {
+    name: found.name,
+    sql: quoteIdent(found.name),
+    type,
+    columns,
+    columnNames: new Set(columns.map((c) => c.name)),
+    key,
+    defaultOrder: defaultOrder(key),
+    textColumns: columns.filter((c) => isSearchableType(c.type)).map((c) => quoteIdent(c.name))
+  }
+}
+
+function recordKey (type: 'table' | 'view', columns: ColumnInfo[]): RecordKey {
+  const pk = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk)
+  if (pk.length === 1) return { kind: 'column', column: pk[0].name, sql: quoteIdent(pk[0].name), affinity: affinityOf(pk[0].type) }
+  if (pk.length > 1) return { kind: 'composite', columns: pk.map((c) => c.name) }
+  if (type === 'view') return { kind: 'none' }
+  // A column may shadow `rowid`; SQLite then still answers to one of its other names.
+  const taken = new Set(columns.map((c) => c.name.toLowerCase()))
+  const rowid = rowidNames.find((name) => !taken.has(name))
+  return rowid === undefined ? { kind: 'none' } : { kind: 'rowid', sql: rowid }
+}
+
+function defaultOrder (key: RecordKey): string[] {
+  switch (key.kind) {
+    case 'column': return [key.sql]
+    case 'rowid': return [key.sql]
+    case 'composite': return key.columns.map(quoteIdent)
+    case 'none': return []
+  }
+}
+
+/** Whether any table, view or index in the main database already uses `name` (case-insensitively, as SQLite does). */
+export function schemaNameTaken (source: SqlSource, name: string): boolean {
+  return source.prepare("SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'view', 'index') AND lower(name) = lower(?)").get(name) !== undefined
+}
