@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyServerOptions } from 'fastify'
 import { randomUUID } from 'node:crypto'
+import AjvCompiler from '@fastify/ajv-compiler'
 import type { DestinationStream } from 'pino'
 import { loadConfig, type Config } from './fastify.config.js'
 import configPlugin from './plugins/config.js'
@@ -31,6 +32,22 @@ export const redactedPaths = [
   'headers.authorization', '*.password', '*.token', '*.key', 'password', 'token', 'key'
 ]
 
+const buildAjv = AjvCompiler()
+
+/**
+ * Query strings and path parameters arrive as text, so they are coerced to their schema types;
+ * JSON bodies are not: `{ "label": 42 }` is a 400, not the label "42".
+ */
+const schemaController = {
+  compilersFactory: {
+    buildValidator (externalSchemas: unknown, ajvOptions: { customOptions: object, plugins: unknown[] }) {
+      const coercing = buildAjv(externalSchemas as never, ajvOptions as never)
+      const strict = buildAjv(externalSchemas as never, { ...ajvOptions, customOptions: { ...ajvOptions.customOptions, coerceTypes: false } } as never)
+      return (route: { httpPart?: string }) => route.httpPart === 'body' ? strict(route as never) : coercing(route as never)
+    }
+  }
+}
+
 /** Fastify server options for this app; `fastify start -o` reads the exported `options`. */
 export function serverOptions (config: Config, stream?: DestinationStream): FastifyServerOptions {
   return {
@@ -40,7 +57,8 @@ export function serverOptions (config: Config, stream?: DestinationStream): Fast
     genReqId: () => randomUUID(),
     logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
-    return503OnClosing: true
+    return503OnClosing: true,
+    schemaController: schemaController as FastifyServerOptions['schemaController']
   }
 }
 

@@ -2,9 +2,15 @@ import type { Database, Statement } from 'better-sqlite3'
 
 /** What a job gets inside an engine worker process: the open connection of its database. */
 export interface JobContext {
-  /** The better-sqlite3 connection for the job's database (WAL, foreign keys on, busy timeout set). */
+  /**
+   * The better-sqlite3 connection for the job's database (WAL, foreign keys on, busy timeout set). It opens
+   * on first use, so a job may look at the file before SQLite does.
+   */
   db: Database
-  /** Prepares `sql` once per connection and returns the cached statement afterwards. */
+  /**
+   * Prepares `sql` once per connection and returns the cached statement afterwards, with its modes
+   * (pluck, expand, raw) reset: set them on every use.
+   */
   prepare: (sql: string) => Statement
   /** Absolute path of the database file. */
   file: string

@@ -1,0 +1,35 @@
+import { Lru } from './lru.js'
+import { openConnection, type Connection } from './connection.js'
+
+/** The open connections of one worker, keyed by file, at most `max` of them (the least recently used closes). */
+export interface ConnectionPool {
+  /** The connection to `file`, opened on first use. */
+  acquire: (file: string) => Connection
+  /** Closes the connection to `file` if one is open. */
+  close: (file: string) => void
+  closeAll: () => void
+  readonly size: number
+}
+
+export function createConnectionPool (max: number): ConnectionPool {
+  const connections = new Lru<string, Connection>(max, (_file, connection) => connection.close())
+  return {
+    acquire (file) {
+      let connection = connections.get(file)
+      if (connection === undefined || !connection.db.open) {
+        connection = openConnection(file)
+        connections.set(file, connection)
+      }
+      return connection
+    },
+    close (file) {
+      connections.delete(file)
+    },
+    closeAll () {
+      connections.clear()
+    },
+    get size () {
+      return connections.size
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Database, { type Database as Db, type Statement } from 'better-sqlite3'
+import { Lru } from './lru.js'
+
+/** Prepared statements kept per connection; re-preparing costs more than the memory they hold. */
+export const defaultStatementCacheSize = 500
+/** Milliseconds a writer waits for another connection's lock before SQLITE_BUSY. */
+export const busyTimeoutMs = 5000
+
+/** One open database file with its prepared-statement cache. */
+export interface Connection {
+  db: Db
+  prepare: (sql: string) => Statement
+  close: () => void
+}
+
+/** Opens `file` the way every hosted database is used: WAL, synchronous NORMAL, foreign keys on. */
+export function openConnection (file: string, statementCacheSize = defaultStatementCacheSize): Connection {
+  const db = new Database(file, { timeout: busyTimeoutMs })
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    db.pragma('foreign_keys = ON')
+  } catch (err) {
+    db.close()
+    throw err
+  }
+  const statements = new Lru<string, Statement>(statementCacheSize)
+  return {
+    db,
+    prepare (sql) {
+      let statement = statements.get(sql)
+      if (statement === undefined) {
+        statement = db.prepare(sql)
+        statements.set(sql, statement)
+      } else if (statement.reader) {
+        // Modes stick to a statement: a job that plucked or asked for raw rows must not surprise the next one.
+        statement.pluck(false).expand(false).raw(false)
+      }
+      return statement
+    },
+    close () {
+      statements.clear()
+      db.close()
+    }
+  }
+}

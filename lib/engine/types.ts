@@ -1,0 +1,54 @@
+import type { JobArgs, JobName, JobResult } from './jobs/index.js'
+
+type LogFn = (objOrMsg: object | string, msg?: string) => void
+
+/** The part of a pino logger the engine uses. */
+export interface EngineLogger {
+  info: LogFn
+  warn: LogFn
+  error: LogFn
+}
+
+export interface EngineOptions {
+  /** Absolute path of the data directory (the workers' working directory). */
+  dataDir: string
+  /** Number of worker processes (>= 1). */
+  workers: number
+  /** Bound on open connections in each worker; the least recently used closes first. */
+  maxConnectionsPerWorker: number
+  /** Deadline of every job unless a call overrides it. */
+  queryTimeoutMs: number
+  /** Passed to jobs as `ctx.limits.maxQueryRows`. */
+  maxQueryRows: number
+  /** The absolute file of a registered database, undefined if there is none. */
+  locate: (databaseId: string) => string | undefined
+  logger?: EngineLogger
+}
+
+/** A database id, or an explicit absolute file inside the data directory (an upload being checked). */
+export type Target = string | { file: string }
+
+export interface RunOptions {
+  timeoutMs?: number
+}
+
+/** An error from a job carries how long the job ran, so failed queries can be logged with their time. */
+export type JobError = Error & { code?: string, statusCode?: number, durationMs: number }
+
+export interface Engine {
+  run: <K extends JobName>(target: Target, name: K, args: JobArgs<K>, options?: RunOptions) => Promise<JobResult<K>>
+  /** Like `run`, with the job's execution time measured inside the worker. */
+  timed: <K extends JobName>(target: Target, name: K, args: JobArgs<K>, options?: RunOptions) =>
+    Promise<{ result: JobResult<K>, durationMs: number }>
+  /**
+   * Runs `fn` with the database to itself: waits for its in-flight jobs, closes its connections in every
+   * worker, and holds its new jobs until `fn` settles; they then look the database up again. `fn` must not
+   * await a job of the same database: that job waits for `fn`.
+   */
+  exclusive: <T>(databaseId: string, fn: () => Promise<T> | T) => Promise<T>
+  stats: () => { workers: number, busy: number, queued: number, restarts: number }
+  /** Open connections in each worker, each answered after the job that worker is running. */
+  connectionCounts: () => Promise<number[]>
+  /** Refuses new jobs, finishes accepted ones (each bounded by its deadline), then ends every worker. */
+  close: () => Promise<void>
+}

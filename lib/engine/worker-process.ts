@@ -1,0 +1,123 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { Lru } from './lru.js'
+import type { FromWorker, ToWorker, WorkerConfig } from './protocol.js'
+
+// Tests run the engine from TypeScript through tsx; the built server runs compiled JavaScript without a loader.
+const fromTypeScript = import.meta.url.endsWith('.ts')
+const workerFile = fileURLToPath(new URL(fromTypeScript ? './worker.ts' : './worker.js', import.meta.url))
+// Resolved here, not in the child: the child's working directory is the data directory, where 'tsx' is not found.
+const execArgv = fromTypeScript ? ['--import', import.meta.resolve('tsx')] : []
+
+type Control = { type: 'close', file: string } | { type: 'count' }
+type JobMessage = Extract<ToWorker, { type: 'job' }>
+
+/** What a control message answers when the worker cannot: a dead or unborn process holds no connections. */
+const fallback: Record<Control['type'], unknown> = { close: true, count: 0 }
+
+export interface WorkerEvents {
+  ready: () => void
+  result: (message: Extract<FromWorker, { type: 'done' | 'failed' }>) => void
+  /** The process ended without being retired by the engine. `wasReady` is false when it never started. */
+  exit: (info: { code: number | null, signal: NodeJS.Signals | null, wasReady: boolean }) => void
+}
+
+/** The engine's handle on one worker process. */
+export interface WorkerProcess {
+  readonly pid: number | undefined
+  /** True once the process has loaded and can take jobs. */
+  readonly ready: boolean
+  /** Files this worker probably has open (a hint for dispatch, bounded like the worker's own LRU). */
+  readonly files: Lru<string, true>
+  sendJob: (message: JobMessage) => void
+  /** Sends a control message, answered in order with the jobs sent before it. */
+  request: (control: Control) => Promise<unknown>
+  /** Kills the process at once (SIGKILL) and stops reporting its events. */
+  retire: () => void
+  /** Asks the process to close its connections and exit; kills it after `graceMs`. */
+  shutdown: (graceMs: number) => Promise<void>
+}
+
+export interface SpawnOptions {
+  config: WorkerConfig
+  onError: (err: Error) => void
+}
+
+export function spawnWorker (options: SpawnOptions, events: WorkerEvents): WorkerProcess {
+  const { config } = options
+  const child: ChildProcess = fork(workerFile, [JSON.stringify(config)], {
+    cwd: config.dataDir,
+    execArgv,
+    // 'advanced' (structured clone) keeps Buffers, Uint8Arrays and BigInts intact, which records need.
+    // Measured here: ~21k round trips/s against ~30k/s with 'json'; the engine adds its own cost on top.
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc']
+  })
+  const pending = new Map<number, { control: Control, resolve: (value: unknown) => void }>()
+  let nextControlId = 1
+  let ready = false
+  let retired = false
+  let exited = false
+  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  function answerPending (): void {
+    for (const { control, resolve } of pending.values()) resolve(fallback[control.type])
+    pending.clear()
+  }
+
+  function send (message: ToWorker): void {
+    // A send to a dying process fails through the callback; its 'exit' event tells the engine what to do.
+    child.send(message, (err) => { if (err && !retired && !exited) options.onError(err) })
+  }
+
+  child.on('error', (err) => { if (!retired) options.onError(err) })
+  child.on('message', (message: FromWorker) => {
+    if (retired) return
+    switch (message.type) {
+      case 'ready':
+        ready = true
+        return events.ready()
+      case 'reply': {
+        const entry = pending.get(message.id)
+        pending.delete(message.id)
+        return entry?.resolve(message.value)
+      }
+      default: return events.result(message)
+    }
+  })
+  child.once('exit', (code, signal) => {
+    exited = true
+    answerPending()
+    if (!retired) events.exit({ code, signal, wasReady: ready })
+  })
+
+  return {
+    get pid () { return child.pid },
+    get ready () { return ready && !retired && !exited },
+    files: new Lru<string, true>(config.maxConnections),
+    sendJob: send,
+    request (control) {
+      if (!ready || retired || exited) return Promise.resolve(fallback[control.type])
+      const id = nextControlId++
+      return new Promise((resolve) => {
+        pending.set(id, { control, resolve })
+        send({ ...control, id })
+      })
+    },
+    retire () {
+      retired = true
+      answerPending()
+      if (!exited) child.kill('SIGKILL')
+    },
+    async shutdown (graceMs) {
+      if (exited) return
+      retired = true
+      if (ready) send({ type: 'shutdown' })
+      else child.kill('SIGKILL')
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+      await exitedPromise
+      clearTimeout(timer)
+      answerPending()
+    }
+  }
+}
