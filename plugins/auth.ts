@@ -37,7 +37,7 @@ const securityFor: Record<Access, Array<Record<string, string[]>>> = {
 /** The activity-log actor of a request. */
 export function actorOf (request: FastifyRequest): Actor {
   const p = request.principal
-  if (!p) return { type: 'system', id: null }
+  if (!p) throw new Unauthorized('missing bearer credential')
   return p.kind === 'admin' ? { type: 'admin', id: p.adminId, email: p.email } : { type: 'key', id: p.keyId }
 }
 

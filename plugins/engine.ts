@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { createEngine, type Engine } from '../lib/engine/index.js'
@@ -24,9 +25,11 @@ export default fp(async (fastify) => {
     maxConnectionsPerWorker: config.engineMaxConnections,
     queryTimeoutMs: config.queryTimeoutMs,
     maxQueryRows: config.maxQueryRows,
+    // a registered database whose file vanished is reported, never silently recreated empty by opening it
     locate: (id) => {
       const record = store.databases.findById(id)
-      return record ? databaseFile(record.name) : undefined
+      const file = record ? databaseFile(record.name) : undefined
+      return file && existsSync(file) ? file : undefined
     },
     logger: fastify.log
   })

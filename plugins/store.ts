@@ -18,7 +18,7 @@ export default fp(async (fastify) => {
 
   if (store.admins.count() === 0 && config.adminEmail && config.adminPassword) {
     const admin = store.admins.create(config.adminEmail, await hashPassword(config.adminPassword))
-    store.activity.add({ action: 'admin.setup', actor: { type: 'system', id: null }, details: { email: admin.email, via: 'ADMIN_EMAIL' } })
+    store.activity.add({ action: 'admin.setup', actor: { type: 'admin', id: admin.id, email: admin.email }, details: { email: admin.email, via: 'ADMIN_EMAIL' } })
     fastify.log.info({ email: admin.email }, 'created the first admin from ADMIN_EMAIL')
   }
   if (store.admins.count() === 0) {

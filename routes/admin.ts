@@ -36,7 +36,8 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     const passwordHash = await hashPassword(request.body.password)
     if (!mayAddAdmin()) throw new SetupForbidden() // another first setup won the race while hashing
     const admin = store.admins.create(request.body.email, passwordHash)
-    store.activity.add({ action: 'admin.setup', actor: actorOf(request), details: { email: admin.email }, ip: request.ip })
+    const actor = request.principal ? actorOf(request) : { type: 'admin' as const, id: admin.id, email: admin.email }
+    store.activity.add({ action: 'admin.setup', actor, details: { email: admin.email }, ip: request.ip })
     reply.code(201)
     return { data: { id: admin.id, email: admin.email } }
   })
@@ -53,7 +54,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async function (request) {
     const admin = store.admins.findByEmail(request.body.email)
     if (!await verifyPassword(admin?.passwordHash, request.body.password) || !admin) {
-      store.activity.add({ action: 'admin.login_failed', actor: { type: 'system', id: null }, details: { email: request.body.email }, ip: request.ip })
+      store.activity.add({ action: 'admin.login_failed', actor: { type: 'admin', id: admin?.id ?? null, email: request.body.email }, details: { email: request.body.email }, ip: request.ip })
       throw new InvalidCredentials()
     }
     const session = store.sessions.create(admin.id)

@@ -46,7 +46,9 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       }
     } catch (err) {
       if (upload) removeDatabaseFiles(upload)
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ImportTooLarge(config.maxImportSize)
+      const code = (err as { code?: string }).code
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ImportTooLarge(config.maxImportSize)
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new InvalidRequest('send one file part and the name (and optional group) fields')
       throw err
     }
     if (!upload) throw new InvalidRequest('the form has no file part')

@@ -7,7 +7,7 @@ export const ActivityEntrySchema = Type.Object({
   id: Type.Integer(),
   action: Type.String(),
   actor: Type.Object({
-    type: Type.Union([Type.Literal('admin'), Type.Literal('key'), Type.Literal('system')]),
+    type: Type.Union([Type.Literal('admin'), Type.Literal('key')]),
     id: Type.Union([Type.String(), Type.Null()]),
     email: Type.Optional(Type.Union([Type.String(), Type.Null()]))
   }),

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 
-export interface Actor { type: 'admin' | 'key' | 'system', id: string | null, email?: string | null }
+export interface Actor { type: 'admin' | 'key', id: string | null, email?: string | null }
 
 export interface ActivityInput {
   action: string

@@ -1,0 +1,42 @@
+import { api, seg } from '../../api.js'
+import type { Column, DatabaseDetail } from '../../types.js'
+import { useResource, useTitle } from '../../hooks.js'
+import { Tabs } from '../../components/tabs.js'
+import { ErrorNote, Loading } from '../../components/notice.js'
+import { RecordsGrid } from './records.js'
+import { TableStructure } from './table-structure.js'
+
+interface TableViewProps {
+  db: DatabaseDetail
+  table: string
+  view: 'records' | 'structure'
+  onChange: () => void
+}
+
+/** One table: its records grid or its structure (columns, alter, drop). */
+export function TableView ({ db, table, view, onChange }: TableViewProps) {
+  useTitle(`${table} · ${db.name}`)
+  const schema = useResource(async (signal) => (await api.get<Column[]>(`/api/databases/${seg(db.name)}/tables/${seg(table)}`, { signal })).data, [db.name, table])
+  const base = `/databases/${seg(db.name)}/tables/${seg(table)}`
+  const entry = db.tables.find((t) => t.name === table)
+
+  return (
+    <>
+      <div class='section-head'>
+        <h2 class='table-title'>{table}{entry?.type === 'view' && <span class='badge'>view</span>}</h2>
+        <Tabs label='Table views' tabs={[
+          { href: base, label: 'Records', current: view === 'records' },
+          { href: `${base}/structure`, label: 'Structure', current: view === 'structure' }
+        ]} />
+      </div>
+      <ErrorNote error={schema.error} />
+      {schema.loading && !schema.data && <Loading />}
+      {schema.data && view === 'records' && (
+        <RecordsGrid key={table} db={db.name} table={table} columns={schema.data} writable={!db.readonly && entry?.type !== 'view'} />
+      )}
+      {schema.data && view === 'structure' && (
+        <TableStructure key={table} db={db} table={table} columns={schema.data} onChange={() => { schema.reload(); onChange() }} />
+      )}
+    </>
+  )
+}
