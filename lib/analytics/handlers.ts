@@ -1,0 +1,118 @@
+import Database from 'better-sqlite3'
+import type { AnalyticsRange, DatabaseSize, QueryLogPage, QueryLogRow, StampedEvent, StorageSnapshotRow, TopQuery, Volume, PatternStats } from './types.js'
+import { migrate } from './schema.js'
+import { createWriter } from './writer.js'
+import { createReader, type LogSums } from './reader.js'
+import { planVolume, windowStart } from './windows.js'
+
+export interface WorkerConfig {
+  /** Absolute path of `_analytics.db`. */
+  file: string
+  /** How long a write waits for a lock held by someone else (a backup, the sqlite3 shell) before failing. */
+  busyTimeoutMs: number
+}
+
+interface Store {
+  db: Database.Database
+  writer: ReturnType<typeof createWriter>
+  reader: ReturnType<typeof createReader>
+  migrated: { from: number, to: number }
+}
+
+function openStore (config: WorkerConfig): Store {
+  const db = new Database(config.file, { timeout: config.busyTimeoutMs })
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    const migrated = migrate(db)
+    return { db, writer: createWriter(db), reader: createReader(db), migrated }
+  } catch (err) {
+    db.close()
+    throw err
+  }
+}
+
+/**
+ * Everything the analytics worker answers, by method name. The file is opened on first use and
+ * reopened after a failed open, so a data directory that comes back recovers without a restart.
+ */
+export function createHandlers (config: WorkerConfig) {
+  let store: Store | null = null
+  const open = (): Store => (store ??= openStore(config))
+
+  return {
+    open (): { from: number, to: number } {
+      return open().migrated
+    },
+
+    flush (a: { events: StampedEvent[], timeZone: string, nowMs: number }): { written: number, pruned: number, pruneError?: string } {
+      const { writer } = open()
+      const written = writer.flush(a.events, a.timeZone)
+      try {
+        return { written, pruned: writer.pruneIfDue(a.nowMs) }
+      } catch (err) {
+        // The batch is safely written; a failed prune is reported and tried again an hour later.
+        return { written, pruned: 0, pruneError: (err as Error).message }
+      }
+    },
+
+    snapshot (a: { databases: DatabaseSize[], timestamp: string }): number {
+      return open().writer.snapshot(a.databases, a.timestamp)
+    },
+
+    rename (a: { databaseId: string, newName: string }): number {
+      return open().writer.rename(a.databaseId, a.newName)
+    },
+
+    overview (a: { range: AnalyticsRange, nowMs: number }): LogSums {
+      return open().reader.sums(windowStart(a.range, a.nowMs))
+    },
+
+    databaseOverview (a: { name: string, range: AnalyticsRange, nowMs: number }): {
+      sums: LogSums, topTables: PatternStats[], latest: StorageSnapshotRow | null
+    } {
+      const { reader } = open()
+      const since = windowStart(a.range, a.nowMs)
+      return {
+        sums: reader.sums(since, a.name),
+        topTables: reader.topPatterns(a.name, since),
+        latest: reader.latestSnapshot(a.name) ?? null
+      }
+    },
+
+    queries (a: { name: string, range: AnalyticsRange, nowMs: number, limit?: number, offset?: number, search?: string }): QueryLogPage {
+      return open().reader.queryLog({ ...a, database: a.name, since: windowStart(a.range, a.nowMs) })
+    },
+
+    topQueries (a: { range: AnalyticsRange, nowMs: number, search?: string }): TopQuery[] {
+      return open().reader.topQueries(windowStart(a.range, a.nowMs), a.search)
+    },
+
+    errors (a: { limit?: number, search?: string }): QueryLogRow[] {
+      return open().reader.errors(a.limit, a.search)
+    },
+
+    volume (a: { range: AnalyticsRange, nowMs: number, timeZone: string }): Volume {
+      return open().reader.volume(a.range, planVolume(a.range, a.nowMs, a.timeZone))
+    },
+
+    size (a: { name: string }): StorageSnapshotRow[] {
+      return open().reader.sizeHistory(a.name)
+    },
+
+    close (): void {
+      store?.db.close()
+      store = null
+    }
+  }
+}
+
+export type Handlers = ReturnType<typeof createHandlers>
+export type Method = keyof Handlers
+export type ArgsOf<M extends Method> = Parameters<Handlers[M]>[0]
+export type ResultOf<M extends Method> = ReturnType<Handlers[M]>
+
+export interface WorkerRequest { id: number, method: Method, args: unknown }
+export type WorkerResponse =
+  | { id: number, ok: true, result: unknown }
+  | { id: number, ok: false, error: { message: string, code?: string } }

@@ -1,0 +1,302 @@
+import { join } from 'node:path'
+import type {
+  AnalyticsEvent, AnalyticsLogger, AnalyticsRange, DatabaseOverview, DatabaseSize, ErrorsParams, Overview,
+  QueriesParams, QueryLogPage, QueryLogRow, StampedEvent, StorageSnapshotRow, TopQueriesParams, TopQuery, Volume
+} from './types.js'
+import type { LogSums } from './reader.js'
+import { AnalyticsClosed, createWorkerClient } from './client.js'
+import { cacheTtlMs, createTtlCache } from './cache.js'
+import { hourMs, isValidTimezone } from './time.js'
+import { emptyVolume, planVolume } from './windows.js'
+
+export type * from './types.js'
+export { analyticsRanges, listLimits, sizeHistoryLimit, topPatternsLimit } from './types.js'
+
+export const analyticsFileName = '_analytics.db'
+
+export interface AnalyticsOptions {
+  dataDir: string
+  /** false: record() is a no-op, no timer runs, no worker starts and no `_analytics.db` is created. */
+  enabled: boolean
+  flushMs: number
+  flushSize: number
+  snapshotIntervalMs: number
+  /** IANA zone from the settings, read at each flush and query (an invalid one falls back to UTC). */
+  timezone: () => string
+  /** The hosted databases now: the `databases` count, live storage figures and snapshots come from it. */
+  listDatabases: () => Promise<DatabaseSize[]>
+  logger?: AnalyticsLogger
+  /** Clock for timestamps, windows, pruning and the cache (tests inject one). */
+  now?: () => Date
+  /** Events kept while flushes fail; past it the oldest are dropped and the count is logged. */
+  maxBuffered?: number
+  /** How long a write waits on a lock held by another process (a backup, the sqlite3 shell). */
+  busyTimeoutMs?: number
+}
+
+const defaultMaxBuffered = 100_000
+const defaultBusyTimeoutMs = 1000
+// Events per worker message: bounds the main thread's structured-clone work per turn of the event loop.
+const flushChunk = 500
+
+const silentLogger: AnalyticsLogger = { info () {}, warn () {}, error () {} }
+
+const noSums: LogSums = { queries: 0, writes: 0, avgLatencyMs: 0, errorCount: 0, selectRows: 0, writeRows: 0, allRows: 0 }
+
+/**
+ * The analytics recorder and its queries. Events are buffered on the main thread and written by one
+ * worker thread that owns `_analytics.db`; every query runs in that worker too. With analytics disabled the
+ * query methods answer from nothing: every query-log figure is zero and every list empty, while the
+ * database count and storage figures still come from `listDatabases` (they are facts, not recordings).
+ */
+export function createAnalytics (opts: AnalyticsOptions) {
+  const logger = opts.logger ?? silentLogger
+  const clock = opts.now ?? (() => new Date())
+  const nowMs = (): number => clock().getTime()
+  const maxBuffered = opts.maxBuffered ?? defaultMaxBuffered
+  const cache = createTtlCache(cacheTtlMs, nowMs)
+  const client = opts.enabled
+    ? createWorkerClient({
+      file: join(opts.dataDir, analyticsFileName),
+      busyTimeoutMs: opts.busyTimeoutMs ?? defaultBusyTimeoutMs
+    }, logger)
+    : null
+
+  let buffer: StampedEvent[] = []
+  let dropped = 0
+  let failing = false
+  let closed = false
+  let lastFlushSentMs = -Infinity
+  let queuedFlush: Promise<void> | null = null
+  let snapshotting: Promise<void> | null = null
+  let badZone: string | null = null
+  // Flushes, snapshots and renames run one after another, so a rename always sees the re-queued events
+  // of a failed flush and no two flushes overlap.
+  let lane: Promise<unknown> = Promise.resolve()
+
+  function enqueue<T> (task: () => Promise<T>): Promise<T> {
+    const run = lane.then(task)
+    lane = run.catch(() => {})
+    return run
+  }
+
+  function zone (): string {
+    const z = opts.timezone()
+    if (isValidTimezone(z)) return z
+    if (badZone !== z) logger.warn({ timezone: z }, 'analytics: invalid time zone in settings, using UTC')
+    badZone = z
+    return 'UTC'
+  }
+
+  function stamp (timestamp: string | undefined): string {
+    if (timestamp === undefined) return clock().toISOString()
+    const t = Date.parse(timestamp)
+    return Number.isNaN(t) ? clock().toISOString() : new Date(t).toISOString()
+  }
+
+  function requeue (batch: StampedEvent[]): void {
+    buffer = batch.concat(buffer)
+    const over = buffer.length - maxBuffered
+    if (over > 0) {
+      buffer.splice(0, over)
+      dropped += over
+    }
+  }
+
+  async function writeBuffered (): Promise<void> {
+    if (dropped > 0) {
+      logger.error({ dropped }, 'analytics: buffer full while flushes failed, oldest events dropped')
+      dropped = 0
+    }
+    // Even with nothing buffered, the worker hears from us hourly so that its pruning is not starved.
+    if (buffer.length === 0 && nowMs() - lastFlushSentMs < hourMs) return
+    let remaining = buffer.length
+    do {
+      const batch = buffer.splice(0, Math.min(remaining, flushChunk))
+      remaining -= batch.length
+      try {
+        const sentAt = nowMs()
+        const result = await (client as NonNullable<typeof client>).request('flush', { events: batch, timeZone: zone(), nowMs: sentAt })
+        lastFlushSentMs = sentAt
+        if (result.pruned > 0) logger.info({ pruned: result.pruned }, 'analytics: pruned query log rows past retention')
+        if (result.pruneError !== undefined) logger.warn({ err: result.pruneError }, 'analytics: pruning failed')
+      } catch (err) {
+        requeue(batch)
+        failing = true
+        throw err
+      }
+    } while (remaining > 0)
+    failing = false
+  }
+
+  /** Writes everything buffered now; rejects (keeping the events for the next cycle) when the write fails. */
+  function flush (): Promise<void> {
+    if (client === null) return Promise.resolve()
+    // A flush that has not started yet will take everything buffered by the time it does.
+    if (queuedFlush !== null) return queuedFlush
+    const queued = enqueue(async () => {
+      queuedFlush = null
+      await writeBuffered()
+    })
+    queuedFlush = queued
+    return queued
+  }
+
+  function flushInBackground (): void {
+    flush().catch(err => {
+      if (!(err instanceof AnalyticsClosed)) logger.warn({ err, buffered: buffer.length }, 'analytics: flush failed, will retry')
+    })
+  }
+
+  async function takeSnapshot (): Promise<void> {
+    if (client === null) return
+    const timestamp = clock().toISOString()
+    const databases = await opts.listDatabases()
+    await enqueue(() => client.request('snapshot', { databases, timestamp }))
+  }
+
+  function snapshot (): Promise<void> {
+    snapshotting ??= takeSnapshot().finally(() => { snapshotting = null })
+    return snapshotting
+  }
+
+  const timers = client === null
+    ? []
+    : [
+        setInterval(flushInBackground, opts.flushMs),
+        setInterval(() => {
+          snapshot().catch(err => {
+            if (!(err instanceof AnalyticsClosed)) logger.error({ err }, 'analytics: snapshot failed')
+          })
+        }, opts.snapshotIntervalMs)
+      ]
+  for (const t of timers) t.unref()
+  // Open (and migrate) the file at start, so an old layout is upgraded before the first request needs it.
+  client?.request('open', undefined).catch(err => logger.error({ err }, 'analytics: cannot open the analytics database'))
+
+  return {
+    /** Buffers one event (O(1)); a full buffer triggers a flush unless flushes are currently failing. */
+    record (e: AnalyticsEvent): void {
+      if (client === null || closed) return
+      if (buffer.length >= maxBuffered) {
+        buffer.shift()
+        dropped++
+      }
+      buffer.push({ ...e, timestamp: stamp(e.timestamp) })
+      if (buffer.length >= opts.flushSize && !failing && queuedFlush === null) flushInBackground()
+    },
+
+    flush,
+
+    /** Writes one `_storage_snapshots` row per database now. */
+    snapshot,
+
+    /** Moves the rows this server wrote for `databaseId` (and any still buffered) to `newName`. */
+    async renameDatabase (databaseId: string, newName: string): Promise<void> {
+      cache.clear()
+      if (client === null) return
+      await enqueue(async () => {
+        for (const e of buffer) if (e.databaseId === databaseId) e.database = newName
+        await client.request('rename', { databaseId, newName })
+      })
+      cache.clear()
+    },
+
+    overview (range: AnalyticsRange = '24h'): Promise<Overview> {
+      return cache.get(`overview:${range}`, async () => {
+        const [sums, databases] = await Promise.all([
+          client === null ? noSums : client.request('overview', { range, nowMs: nowMs() }),
+          opts.listDatabases()
+        ])
+        return {
+          databases: databases.length,
+          queries: sums.queries,
+          writes: sums.writes,
+          avgLatencyMs: sums.avgLatencyMs,
+          errorCount: sums.errorCount,
+          rows_read: sums.selectRows,
+          rows_written: sums.writeRows,
+          // The engine's live sizes: always at least as fresh as the latest snapshot.
+          totalStorageBytes: databases.reduce((total, d) => total + d.sizeBytes, 0)
+        }
+      })
+    },
+
+    databaseOverview (name: string, range: AnalyticsRange = '24h'): Promise<DatabaseOverview> {
+      return cache.get(`databaseOverview:${range}:${name}`, async () => {
+        const [stats, databases] = await Promise.all([
+          client === null
+            ? { sums: noSums, topTables: [], latest: null }
+            : client.request('databaseOverview', { name, range, nowMs: nowMs() }),
+          opts.listDatabases()
+        ])
+        const live = databases.find(d => d.name === name)
+        return {
+          database: name,
+          queries: stats.sums.queries,
+          writes: stats.sums.writes,
+          rows_read: stats.sums.allRows,
+          avgLatencyMs: stats.sums.avgLatencyMs,
+          errorCount: stats.sums.errorCount,
+          storageBytes: live?.sizeBytes ?? stats.latest?.size_bytes ?? 0,
+          tableCount: live?.tableCount ?? stats.latest?.table_count ?? 0,
+          topTables: stats.topTables
+        }
+      })
+    },
+
+    async queries (p: QueriesParams): Promise<QueryLogPage> {
+      if (client === null) return { rows: [], total: 0 }
+      return await client.request('queries', { ...p, range: p.range ?? '24h', nowMs: nowMs() })
+    },
+
+    async topQueries (p: TopQueriesParams = {}): Promise<TopQuery[]> {
+      if (client === null) return []
+      return await client.request('topQueries', { ...p, range: p.range ?? '24h', nowMs: nowMs() })
+    },
+
+    async errors (p: ErrorsParams = {}): Promise<QueryLogRow[]> {
+      if (client === null) return []
+      return await client.request('errors', p)
+    },
+
+    volume (range: AnalyticsRange = '24h'): Promise<Volume> {
+      const timeZone = zone()
+      return cache.get(`volume:${range}:${timeZone}`, async () => {
+        if (client === null) return emptyVolume(planVolume(range, nowMs(), timeZone).slots)
+        return await client.request('volume', { range, nowMs: nowMs(), timeZone })
+      })
+    },
+
+    async size (name: string): Promise<StorageSnapshotRow[]> {
+      if (client === null) return []
+      return await client.request('size', { name })
+    },
+
+    invalidateCache (): void {
+      cache.clear()
+    },
+
+    /** Stops the timers, writes every buffered event, then ends the worker. */
+    async close (): Promise<void> {
+      if (closed) return
+      closed = true
+      for (const t of timers) clearInterval(t)
+      if (client === null) return
+      try {
+        await flush()
+      } catch (err) {
+        logger.error({ err, lost: buffer.length }, 'analytics: events could not be written at shutdown')
+      }
+      await lane
+      await client.close()
+    },
+
+    /** Events waiting for a flush (for health figures and tests). */
+    get buffered (): number {
+      return buffer.length
+    }
+  }
+}
+
+export type Analytics = ReturnType<typeof createAnalytics>

@@ -1,0 +1,136 @@
+import type { Database } from 'better-sqlite3'
+
+/**
+ * `_analytics.db` layouts, by `PRAGMA user_version`:
+ * - v1: the four tables without any `database_id` column;
+ * - v2: `database_id` in `_query_log` and `_storage_snapshots` only;
+ * - v3: `_daily_stats` and `_daily_queries` carry `database_id` and are unique on
+ *   (database_id, date, operation) and (database_id, date, sql_text).
+ * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
+ */
+export const schemaVersion = 3
+
+const queryLogTable = `CREATE TABLE IF NOT EXISTS _query_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  database TEXT NOT NULL,
+  table_name TEXT,
+  operation TEXT NOT NULL,
+  duration_ms REAL NOT NULL DEFAULT 0,
+  row_count INTEGER NOT NULL DEFAULT 0,
+  status TEXT NOT NULL,
+  error_msg TEXT,
+  timestamp TEXT NOT NULL,
+  database_id TEXT,
+  sql_text TEXT
+)`
+
+const snapshotsTable = `CREATE TABLE IF NOT EXISTS _storage_snapshots (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  database TEXT NOT NULL,
+  size_bytes INTEGER NOT NULL DEFAULT 0,
+  table_count INTEGER NOT NULL DEFAULT 0,
+  timestamp TEXT NOT NULL,
+  database_id TEXT
+)`
+
+// Copied rows from older layouts may hold NULLs anywhere, so the daily tables constrain nothing but their keys.
+// database_id stays NULL on rows written before v3: SQLite UNIQUE treats NULLs as distinct, so those rows keep
+// their name-only identity and new (always identified) events never merge into them.
+const dailyTables = {
+  _daily_stats: {
+    create: `CREATE TABLE _daily_stats (
+  date TEXT,
+  database_name TEXT,
+  database_id TEXT,
+  operation TEXT,
+  count INTEGER NOT NULL DEFAULT 0,
+  rows_read INTEGER NOT NULL DEFAULT 0,
+  rows_written INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (database_id, date, operation)
+)`,
+    key: ['database_id', 'date', 'operation'],
+    sums: ['count', 'rows_read', 'rows_written']
+  },
+  _daily_queries: {
+    create: `CREATE TABLE _daily_queries (
+  date TEXT,
+  database_name TEXT,
+  database_id TEXT,
+  sql_text TEXT,
+  count INTEGER NOT NULL DEFAULT 0,
+  row_count INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (database_id, date, sql_text)
+)`,
+    key: ['database_id', 'date', 'sql_text'],
+    sums: ['count', 'row_count']
+  }
+} as const
+
+const indexes = [
+  'CREATE INDEX IF NOT EXISTS _query_log_timestamp ON _query_log (timestamp)',
+  'CREATE INDEX IF NOT EXISTS _query_log_database_timestamp ON _query_log (database, timestamp)',
+  'CREATE INDEX IF NOT EXISTS _query_log_database_id_timestamp ON _query_log (database_id, timestamp)',
+  "CREATE INDEX IF NOT EXISTS _query_log_errors ON _query_log (timestamp) WHERE status = 'error'",
+  'CREATE INDEX IF NOT EXISTS _storage_snapshots_database_timestamp ON _storage_snapshots (database, timestamp)',
+  'CREATE INDEX IF NOT EXISTS _storage_snapshots_database_id ON _storage_snapshots (database_id)',
+  'CREATE INDEX IF NOT EXISTS _daily_stats_date ON _daily_stats (date)'
+]
+
+function columnsOf (db: Database, table: string): string[] {
+  return (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map(c => c.name)
+}
+
+function addColumnIfMissing (db: Database, table: string, column: string): void {
+  if (!columnsOf(db, table).includes(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`)
+}
+
+function hasUniqueKey (db: Database, table: string, key: readonly string[]): boolean {
+  const list = db.pragma(`index_list(${table})`) as Array<{ name: string, unique: number }>
+  return list.some(index => {
+    if (index.unique !== 1) return false
+    const cols = (db.pragma(`index_info("${index.name.replaceAll('"', '""')}")`) as Array<{ name: string }>).map(c => c.name)
+    return cols.join(',') === key.join(',')
+  })
+}
+
+/** Rebuilds an older daily table in the v3 layout, keeping every row (summing any that now share a key). */
+function rebuildDailyTable (db: Database, table: keyof typeof dailyTables): void {
+  const spec = dailyTables[table]
+  const old = `${table}_before_v3`
+  db.exec(`ALTER TABLE ${table} RENAME TO ${old}`)
+  db.exec(spec.create)
+  const oldColumns = columnsOf(db, old)
+  const newColumns = columnsOf(db, table)
+  const select = newColumns.map(c => {
+    if (!oldColumns.includes(c)) return (spec.sums as readonly string[]).includes(c) ? '0' : 'NULL'
+    return (spec.sums as readonly string[]).includes(c) ? `COALESCE(${c}, 0)` : c
+  })
+  const merge = spec.sums.map(c => `${c} = ${table}.${c} + excluded.${c}`).join(', ')
+  db.exec(`INSERT INTO ${table} (${newColumns.join(', ')}) SELECT ${select.join(', ')} FROM ${old} WHERE true
+    ON CONFLICT (${spec.key.join(', ')}) DO UPDATE SET ${merge}`)
+  db.exec(`DROP TABLE ${old}`)
+}
+
+function tableExists (db: Database, table: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined
+}
+
+/** Brings `_analytics.db` to the current layout in one transaction; a no-op on an up-to-date file. */
+export function migrate (db: Database): { from: number, to: number } {
+  const from = db.pragma('user_version', { simple: true }) as number
+  if (from >= schemaVersion) return { from, to: from }
+  db.transaction(() => {
+    db.exec(queryLogTable)
+    addColumnIfMissing(db, '_query_log', 'database_id')
+    addColumnIfMissing(db, '_query_log', 'sql_text')
+    db.exec(snapshotsTable)
+    addColumnIfMissing(db, '_storage_snapshots', 'database_id')
+    for (const table of Object.keys(dailyTables) as Array<keyof typeof dailyTables>) {
+      if (!tableExists(db, table)) db.exec(dailyTables[table].create)
+      else if (!hasUniqueKey(db, table, dailyTables[table].key)) rebuildDailyTable(db, table)
+    }
+    for (const sql of indexes) db.exec(sql)
+    db.pragma(`user_version = ${schemaVersion}`)
+  })()
+  return { from, to: schemaVersion }
+}

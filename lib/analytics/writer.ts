@@ -1,0 +1,142 @@
+import type { Database } from 'better-sqlite3'
+import type { DatabaseSize, StampedEvent } from './types.js'
+import { dayMs, hourMs, localDate } from './time.js'
+
+export const retentionMs = 30 * dayMs
+export const pruneEveryMs = hourMs
+
+const writeOperations = new Set(['insert', 'update', 'delete'])
+
+// A batch is retried until it is written, so one malformed event must never make a whole batch fail:
+// every value is coerced to what its column holds before it is bound.
+function finite (x: unknown): number {
+  const n = Number(x)
+  return Number.isFinite(n) ? n : 0
+}
+
+function text (x: unknown): string {
+  return typeof x === 'string' ? x : String(x ?? '')
+}
+
+function textOrNull (x: unknown): string | null {
+  return x === null || x === undefined ? null : String(x)
+}
+
+interface DailyStat { date: string, name: string, id: string, operation: string, count: number, read: number, written: number }
+interface DailyQuery { date: string, name: string, id: string, sqlText: string, count: number, rows: number }
+
+/** Writes of the analytics worker: flush batches, snapshots, renames and pruning. */
+export function createWriter (db: Database) {
+  const insertLog = db.prepare(`INSERT INTO _query_log
+    (database, table_name, operation, duration_ms, row_count, status, error_msg, timestamp, database_id, sql_text)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  const upsertStat = db.prepare(`INSERT INTO _daily_stats
+    (date, database_name, database_id, operation, count, rows_read, rows_written) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (database_id, date, operation) DO UPDATE SET
+      database_name = excluded.database_name,
+      count = _daily_stats.count + excluded.count,
+      rows_read = _daily_stats.rows_read + excluded.rows_read,
+      rows_written = _daily_stats.rows_written + excluded.rows_written`)
+  const upsertQuery = db.prepare(`INSERT INTO _daily_queries
+    (date, database_name, database_id, sql_text, count, row_count) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (database_id, date, sql_text) DO UPDATE SET
+      database_name = excluded.database_name,
+      count = _daily_queries.count + excluded.count,
+      row_count = _daily_queries.row_count + excluded.row_count`)
+  const insertSnapshot = db.prepare(`INSERT INTO _storage_snapshots
+    (database, size_bytes, table_count, timestamp, database_id) VALUES (?, ?, ?, ?, ?)`)
+  const prune = db.prepare('DELETE FROM _query_log WHERE timestamp < ?')
+  const renames = ['_query_log', '_storage_snapshots'].map(table =>
+    db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
+    .concat(['_daily_stats', '_daily_queries'].map(table =>
+      db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
+
+  let lastPruneMs = -Infinity
+
+  const writeBatch = db.transaction((events: StampedEvent[], timeZone: string) => {
+    const stats = new Map<string, DailyStat>()
+    const queries = new Map<string, DailyQuery>()
+    // Events arrive in bursts within the same minutes; one Intl call per distinct minute is enough.
+    const dates = new Map<string, string>()
+    for (const e of events) {
+      const name = text(e.database)
+      const id = text(e.databaseId)
+      const operation = text(e.operation)
+      const rows = Math.trunc(finite(e.rowCount))
+      const sqlText = textOrNull(e.sqlText)
+      insertLog.run(name, textOrNull(e.tableName), operation, finite(e.durationMs), rows,
+        e.status === 'error' ? 'error' : 'ok', textOrNull(e.errorMsg), e.timestamp, id, sqlText)
+
+      const minute = e.timestamp.slice(0, 16)
+      let date = dates.get(minute)
+      if (date === undefined) {
+        date = localDate(Date.parse(e.timestamp), timeZone)
+        dates.set(minute, date)
+      }
+      const statsOperation = e.statsOperation ?? operation
+      const statKey = `${id}\u0000${date}\u0000${statsOperation}`
+      const stat = stats.get(statKey) ?? { date, name, id, operation: statsOperation, count: 0, read: 0, written: 0 }
+      stat.name = name
+      stat.count++
+      if (operation === 'select') stat.read += rows
+      else if (writeOperations.has(operation)) stat.written += rows
+      stats.set(statKey, stat)
+
+      // The unique key treats NULL as distinct, so text-less events are keyed by their operation name instead.
+      const pattern = sqlText ?? operation
+      const queryKey = `${id}\u0000${date}\u0000${pattern}`
+      const query = queries.get(queryKey) ?? { date, name, id, sqlText: pattern, count: 0, rows: 0 }
+      query.name = name
+      query.count++
+      query.rows += rows
+      queries.set(queryKey, query)
+    }
+    for (const s of stats.values()) upsertStat.run(s.date, s.name, s.id, s.operation, s.count, s.read, s.written)
+    for (const q of queries.values()) upsertQuery.run(q.date, q.name, q.id, q.sqlText, q.count, q.rows)
+  })
+
+  const rename = db.transaction((databaseId: string, newName: string) => {
+    let changes = 0
+    for (const stmt of renames) changes += stmt.run(newName, databaseId).changes
+    return changes
+  })
+
+  return {
+    /** Inserts the log rows and upserts both daily aggregates in one transaction. */
+    flush (events: StampedEvent[], timeZone: string): number {
+      if (events.length > 0) writeBatch(events, timeZone)
+      return events.length
+    },
+
+    /** Deletes log rows older than the retention, at most once per hour; returns the rows deleted. */
+    pruneIfDue (nowMs: number): number {
+      if (nowMs - lastPruneMs < pruneEveryMs) return 0
+      lastPruneMs = nowMs
+      return prune.run(new Date(nowMs - retentionMs).toISOString()).changes
+    },
+
+    /**
+     * One row per database, each committed on its own: as the spec has it, a failed snapshot write is not
+     * rolled back, so the rows written before a failure stay. The first failure ends the round (the rest
+     * would wait out the same lock or full disk) and is thrown for the caller to log.
+     */
+    snapshot (databases: DatabaseSize[], timestamp: string): number {
+      let written = 0
+      try {
+        for (const d of databases) {
+          insertSnapshot.run(text(d.name), Math.trunc(finite(d.sizeBytes)), Math.trunc(finite(d.tableCount)), timestamp, text(d.id))
+          written++
+        }
+      } catch (err) {
+        const e = err as Error & { code?: string }
+        throw Object.assign(new Error(`snapshot stopped after ${written} of ${databases.length} rows: ${e.message}`), { code: e.code })
+      }
+      return written
+    },
+
+    /** Renames the rows this server wrote for `databaseId`; rows without an id (older files) keep their name. */
+    rename (databaseId: string, newName: string): number {
+      return rename(databaseId, newName)
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type DatabaseSize } from '../../../lib/analytics/index.js'
+
+interface Tap {
+  teardown: (fn: () => unknown) => void
+}
+
+export function tempDir (t: Tap): string {
+  const dir = mkdtempSync(join(tmpdir(), 'litehouse-analytics-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** A clock the test moves by hand. */
+export function manualClock (iso: string) {
+  let now = Date.parse(iso)
+  return {
+    now: (): Date => new Date(now),
+    set (next: string): void { now = Date.parse(next) },
+    advance (ms: number): void { now += ms },
+    ago (ms: number): string { return new Date(now - ms).toISOString() }
+  }
+}
+
+export interface LogLine { level: 'info' | 'warn' | 'error', obj: unknown, msg?: string }
+
+export function captureLogger () {
+  const lines: LogLine[] = []
+  const at = (level: LogLine['level']) => (obj: unknown, msg?: string) => { lines.push({ level, obj, msg }) }
+  return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } }
+}
+
+/**
+ * An enabled recorder in a fresh data directory, closed on teardown. Timers are long unless a test asks
+ * otherwise, so flushes happen when the test says.
+ */
+export function openAnalytics (t: Tap, overrides: Partial<AnalyticsOptions> & { databases?: DatabaseSize[] } = {}) {
+  const dataDir = overrides.dataDir ?? tempDir(t)
+  const { lines, logger } = captureLogger()
+  const databases = overrides.databases ?? []
+  const analytics = createAnalytics({
+    dataDir,
+    enabled: true,
+    flushMs: 600_000,
+    flushSize: 1_000_000,
+    snapshotIntervalMs: 600_000,
+    timezone: () => 'UTC',
+    listDatabases: async () => databases,
+    logger,
+    busyTimeoutMs: 50,
+    ...overrides
+  })
+  t.teardown(() => analytics.close())
+  return { analytics, dataDir, file: join(dataDir, '_analytics.db'), logs: lines, databases }
+}
+
+/** A second connection on `_analytics.db`, as a test's eye on what the worker wrote. */
+export function inspect (t: Tap, file: string): Database.Database {
+  const db = new Database(file, { timeout: 2000 })
+  t.teardown(() => db.close())
+  return db
+}
+
+export function event (overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
+  return {
+    database: 'shop',
+    databaseId: 'uuid-shop',
+    tableName: 'items',
+    operation: 'select',
+    durationMs: 1,
+    rowCount: 1,
+    status: 'ok',
+    errorMsg: null,
+    sqlText: 'SELECT * FROM "items" WHERE "id" = ?',
+    ...overrides
+  }
+}
+
+export async function waitFor (check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise(resolve => setTimeout(resolve, 10))
+  }
+}
+
+export function count (db: Database.Database, table: string): number {
+  return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+}
