@@ -32,9 +32,10 @@ export function openConnection (file: string, statementCacheSize = defaultStatem
       if (statement === undefined) {
         statement = db.prepare(sql)
         statements.set(sql, statement)
-      } else if (statement.reader) {
-        // Modes stick to a statement: a job that plucked or asked for raw rows must not surprise the next one.
-        statement.pluck(false).expand(false).raw(false)
+      } else {
+        // Modes stick to a statement: a job that plucked, asked for raw rows or BigInts must not surprise the next one.
+        statement.safeIntegers(false)
+        if (statement.reader) statement.pluck(false).expand(false).raw(false)
       }
       return statement
     },

@@ -22,7 +22,8 @@ export function toBindValue (value: unknown, what: string): BindValue {
   if (value === null || typeof value === 'string' || typeof value === 'bigint') return value
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new InvalidValue(`${what} must be a finite number`)
-    return value
+    // better-sqlite3 binds every JS number as REAL; whole numbers go in as INTEGER, as JSON meant them
+    return Number.isSafeInteger(value) ? BigInt(value) : value
   }
   if (typeof value === 'boolean') return value ? 1 : 0
   if (Buffer.isBuffer(value)) return value

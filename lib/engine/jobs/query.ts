@@ -45,6 +45,8 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
     principal: args.principal,
     dataDir: ctx.dataDir
   })
+  // integers beyond 2^53 come back exact (as strings when they do not fit a JS number)
+  stmt.safeIntegers(true)
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
   try {

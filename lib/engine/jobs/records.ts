@@ -45,7 +45,7 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
   const list = buildList({ ...args, table })
   const count = args.count === true ? buildCount({ ...args, table }) : null
   const read = (): ListRecordsResult => {
-    const rows = ctx.prepare(list.sql).all(...list.params) as WireRecord[]
+    const rows = ctx.prepare(list.sql).safeIntegers(true).all(...list.params) as WireRecord[]
     const hasMore = rows.length > args.limit
     if (hasMore) rows.length = args.limit
     const result: ListRecordsResult = { rows: rows.map(toWireRow), hasMore, sql: list.sql }
@@ -59,7 +59,7 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
 function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
   const get = buildGet(table, matchRecord(table, args.id))
-  const row = ctx.prepare(get.sql).get(...get.params) as WireRecord | undefined
+  const row = ctx.prepare(get.sql).safeIntegers(true).get(...get.params) as WireRecord | undefined
   if (row === undefined) throw new RecordNotFound(args.id)
   return { row: toWireRow(row), sql: get.sql }
 }
@@ -72,7 +72,7 @@ function insertRecords (ctx: JobContext, args: InsertRecordsArgs): InsertRecords
     if (!isRecord(row)) throw new InvalidValue(`record ${i} must be a JSON object`)
     return buildInsert(table, row)
   })
-  const rows = ctx.db.transaction(() => inserts.map((insert) => ctx.prepare(insert.sql).get(...insert.params) as WireRecord))()
+  const rows = ctx.db.transaction(() => inserts.map((insert) => ctx.prepare(insert.sql).safeIntegers(true).get(...insert.params) as WireRecord))()
   // Analytics groups by pattern: a batch is logged under the statement of its first record.
   return { rows: rows.map(toWireRow), sql: inserts[0].sql }
 }
@@ -81,7 +81,7 @@ function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
   if (!isRecord(args.values)) throw new InvalidValue('the update must be a JSON object of column values')
   const table = readTableInfo(ctx, args.table)
   const update = buildUpdate(table, matchRecord(table, args.id), args.values)
-  const row = ctx.db.transaction(() => ctx.prepare(update.sql).get(...update.params) as WireRecord | undefined)()
+  const row = ctx.db.transaction(() => ctx.prepare(update.sql).safeIntegers(true).get(...update.params) as WireRecord | undefined)()
   if (row === undefined) throw new RecordNotFound(args.id)
   return { row: toWireRow(row), sql: update.sql }
 }
