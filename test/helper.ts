@@ -60,3 +60,34 @@ export function as (app: FastifyInstance, token: string | undefined) {
   return (opts: InjectOptions): Promise<LightMyRequestResponse> =>
     app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } })
 }
+
+type Call = ReturnType<typeof as>
+
+/**
+ * Shortcuts for route tests that share one app: a fresh database per subtest, keys of a scope,
+ * and raw SQL for set-up and checks (all as the admin unless another caller is given).
+ */
+export function workspace (admin: Call, prefix: string) {
+  let databases = 0
+  async function expect (res: Promise<LightMyRequestResponse>, status: number, what: string): Promise<LightMyRequestResponse> {
+    const done = await res
+    if (done.statusCode !== status) throw new Error(`${what} failed: ${done.body}`)
+    return done
+  }
+  return {
+    async freshDatabase (on: Call = admin): Promise<string> {
+      const name = `${prefix}${++databases}`
+      await expect(on({ method: 'POST', url: '/api/databases', payload: { name } }), 201, 'create database')
+      return name
+    },
+    async keyFor (db: string, scope: 'read' | 'write', on: Call = admin): Promise<string> {
+      const res = await expect(on({ method: 'POST', url: `/api/databases/${db}/keys`, payload: { label: scope, scope } }), 201, 'create key')
+      return res.json().data.key
+    },
+    async sql (db: string, text: string, params?: unknown, on: Call = admin): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const payload = params === undefined ? { sql: text } : { sql: text, params }
+      const res = await expect(on({ method: 'POST', url: `/api/databases/${db}/query`, payload }), 200, 'query')
+      return res.json().data
+    }
+  }
+}

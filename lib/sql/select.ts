@@ -15,6 +15,7 @@ export interface BuiltStatement {
 
 export interface ListRequest {
   table: TableInfo
+  /** The `filter` query parameter as received: a JSON object. */
   filter?: string
   sort?: string
   fields?: string

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { newApiKey, newId, sha256 } from '../crypto.js'
 import { KeyNotFound } from '../errors.js'
+import { readThrough } from './cache.js'
 
 export type KeyScope = 'read' | 'write'
 
@@ -61,13 +62,8 @@ export function createKeyStore (db: Database) {
     },
     resolve (rawKey: string): ResolvedKey | undefined {
       const hash = sha256(rawKey)
-      let entry = cache.get(hash)
-      if (!entry) {
-        entry = byHash.get(hash) as ResolvedKey | undefined
-        if (!entry) return undefined
-        if (cache.size >= maxCached) cache.clear()
-        cache.set(hash, entry)
-      }
+      const entry = readThrough(cache, maxCached, hash, () => byHash.get(hash) as ResolvedKey | undefined)
+      if (!entry) return undefined
       usage.set(entry.keyId, new Date().toISOString())
       return entry
     },

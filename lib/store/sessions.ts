@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { newSessionToken, sha256 } from '../crypto.js'
+import { readThrough } from './cache.js'
 
 export interface SessionEntry { adminId: string, email: string, expiresAt: number }
 
@@ -32,13 +33,8 @@ export function createSessionStore (db: Database, ttlMs: number) {
     },
     resolve (token: string): SessionEntry | undefined {
       const hash = sha256(token)
-      let entry = cache.get(hash)
-      if (!entry) {
-        entry = lookup.get(hash) as SessionEntry | undefined
-        if (!entry) return undefined
-        if (cache.size >= maxCached) cache.clear()
-        cache.set(hash, entry)
-      }
+      const entry = readThrough(cache, maxCached, hash, () => lookup.get(hash) as SessionEntry | undefined)
+      if (!entry) return undefined
       if (entry.expiresAt <= Date.now()) {
         forget(hash)
         return undefined

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { as, build, signIn, tempDir } from '../helper.js'
+import { as, build, signIn, tempDir, workspace } from '../helper.js'
 
 type Call = ReturnType<typeof as>
 
@@ -14,30 +14,11 @@ const dataDir = join(outer, 'data')
 mkdirSync(dataDir)
 const { app } = await build(t, { MAX_QUERY_ROWS: '5' }, dataDir)
 const admin = as(app, await signIn(app))
-let databases = 0
-
-async function freshDatabase (on: Call = admin): Promise<string> {
-  const name = `query${++databases}`
-  const res = await on({ method: 'POST', url: '/api/databases', payload: { name } })
-  if (res.statusCode !== 201) throw new Error(`create database failed: ${res.body}`)
-  return name
-}
-
-async function keyFor (db: string, scope: 'read' | 'write', on: Call = admin): Promise<string> {
-  const res = await on({ method: 'POST', url: `/api/databases/${db}/keys`, payload: { label: scope, scope } })
-  if (res.statusCode !== 201) throw new Error(`create key failed: ${res.body}`)
-  return res.json().data.key
-}
+const { freshDatabase, keyFor, sql } = workspace(admin, 'query')
 
 const run = (caller: Call, db: string, sql: string, params?: unknown) =>
   caller({ method: 'POST', url: `/api/databases/${db}/query`, payload: params === undefined ? { sql } : { sql, params } })
 
-/** Runs a statement that must succeed and returns its `data`. */
-async function sql (db: string, text: string, params?: unknown, caller: Call = admin): Promise<any> {
-  const res = await run(caller, db, text, params)
-  if (res.statusCode !== 200) throw new Error(`${text}: ${res.body}`)
-  return res.json().data
-}
 
 /** A database with `t (id INTEGER PRIMARY KEY, name TEXT UNIQUE)` holding 'a' and 'b'. */
 async function withTable (on: Call = admin): Promise<string> {

@@ -1,29 +1,10 @@
 import t from 'tap'
-import { as, build, signIn } from '../helper.js'
+import { as, build, signIn, workspace } from '../helper.js'
 
 // One app for the whole file (sign-in is slow); every subtest works in its own database.
 const { app } = await build(t)
 const admin = as(app, await signIn(app))
-let databases = 0
-
-async function freshDatabase (): Promise<string> {
-  const name = `tables${++databases}`
-  const res = await admin({ method: 'POST', url: '/api/databases', payload: { name } })
-  if (res.statusCode !== 201) throw new Error(`create database failed: ${res.body}`)
-  return name
-}
-
-async function keyFor (db: string, scope: 'read' | 'write'): Promise<string> {
-  const res = await admin({ method: 'POST', url: `/api/databases/${db}/keys`, payload: { label: scope, scope } })
-  if (res.statusCode !== 201) throw new Error(`create key failed: ${res.body}`)
-  return res.json().data.key
-}
-
-async function sql (db: string, text: string, params: unknown[] = []): Promise<unknown> {
-  const res = await admin({ method: 'POST', url: `/api/databases/${db}/query`, payload: { sql: text, params } })
-  if (res.statusCode !== 200) throw new Error(`query failed: ${res.body}`)
-  return res.json().data
-}
+const { freshDatabase, keyFor, sql } = workspace(admin, 'tables')
 
 const tablesUrl = (db: string) => `/api/databases/${db}/tables`
 const inspect = async (db: string, table: string) => (await admin({ method: 'GET', url: `${tablesUrl(db)}/${table}` })).json()

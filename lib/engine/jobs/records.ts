@@ -1,6 +1,6 @@
 import { InvalidValue, RecordNotFound } from '../../errors.js'
 import { matchRecord } from '../../sql/record-key.js'
-import { buildCount, buildGet, buildList } from '../../sql/select.js'
+import { buildCount, buildGet, buildList, type ListRequest } from '../../sql/select.js'
 import { readTableInfo } from '../../sql/table-info.js'
 import { bigintToWire, toWireRow } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
@@ -9,15 +9,9 @@ import type { JobContext } from '../context.js'
 /** A record on the wire: blobs as `{ "$base64": "..." }`, other values as JSON. */
 export type WireRecord = Record<string, unknown>
 
-export interface ListRecordsArgs {
+/** A list request as the route passes it: the table by name, the query parameters as received. */
+export type ListRecordsArgs = Omit<ListRequest, 'table'> & {
   table: string
-  /** The `filter` query parameter as received: a JSON object. */
-  filter?: string
-  sort?: string
-  fields?: string
-  search?: string
-  limit: number
-  offset: number
   /** Also count every matching row (opt-in: it scans them all). */
   count?: boolean
 }
