@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { createEngine, type Engine } from '../lib/engine/index.js'
-import { reconcile } from '../lib/store/reconcile.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,9 +15,6 @@ declare module 'fastify' {
 export default fp(async (fastify) => {
   const { config, store } = fastify
   const databaseFile = (name: string): string => join(config.dataDir, `${name}.db`)
-  const { missing, stray } = reconcile(config.dataDir, store.databases.list().map((d) => d.name))
-  for (const name of missing) fastify.log.error({ database: name }, `registered database '${name}' has no file in the data directory`)
-  if (stray.length > 0) fastify.log.warn({ files: stray.map((n) => `${n}.db`) }, 'unregistered .db files in the data directory are not hosted: import them or create a database of that name to adopt one')
   const engine = createEngine({
     dataDir: config.dataDir,
     workers: config.engineWorkers,

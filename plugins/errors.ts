@@ -1,16 +1,18 @@
 import { STATUS_CODES } from 'node:http'
+import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import { RouteNotFound } from '../lib/errors.js'
 import { mapSqliteError } from '../lib/engine/sqlite-errors.js'
+import { SYSTEM_DB } from '../lib/store/index.js'
 
 /** Codes Fastify and its plugins answer with on their own; kept as they are. */
 const nativeCodes: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE'
 }
 
-function describe (err: FastifyError): { statusCode: number, code: string, message: string } {
-  err = mapSqliteError(err) as FastifyError
+function describe (err: FastifyError, systemFile: string): { statusCode: number, code: string, message: string } {
+  err = mapSqliteError(err, { file: systemFile }) as FastifyError
   const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500
   if (statusCode >= 500 && !err.code?.match(/^[A-Z_]+$/)) {
     return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'internal server error' }
@@ -24,8 +26,10 @@ function describe (err: FastifyError): { statusCode: number, code: string, messa
  * with a stable code; unexpected 5xx keep their details in the log, never in the response.
  */
 export default fp(async (fastify) => {
+  // main-thread SQLite errors come from the system store
+  const systemFile = join(fastify.config.dataDir, SYSTEM_DB)
   fastify.setErrorHandler(function (err: FastifyError, request, reply) {
-    const { statusCode, code, message } = describe(err)
+    const { statusCode, code, message } = describe(err, systemFile)
     if (statusCode >= 500) {
       request.log.error({ err, method: request.method, url: request.routeOptions.url, params: request.params }, 'request failed')
     }
@@ -35,4 +39,4 @@ export default fp(async (fastify) => {
   fastify.setNotFoundHandler(function (request) {
     throw new RouteNotFound(request.method, request.url.split('?')[0].slice(0, 200))
   })
-}, { name: 'errors', fastify: '5.x' })
+}, { name: 'errors', dependencies: ['config'], fastify: '5.x' })

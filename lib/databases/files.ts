@@ -13,12 +13,15 @@ export function fileSize (file: string): number {
   return total
 }
 
-/** Moves a database file and whatever side files it has. The main file moves last, so it is the commit point. */
-export function moveDatabaseFiles (from: string, to: string): void {
+/**
+ * Moves a database file and whatever side files it has; the main file moves last. `partial` finishes a move
+ * that was cut short, whose main file may have moved already.
+ */
+export function moveDatabaseFiles (from: string, to: string, { partial = false } = {}): void {
   for (const suffix of sideSuffixes.slice(1)) {
     if (existsSync(from + suffix)) renameSync(from + suffix, to + suffix)
   }
-  renameSync(from, to)
+  if (!partial || existsSync(from)) renameSync(from, to)
 }
 
 export function removeDatabaseFiles (file: string): void {
@@ -33,7 +36,11 @@ export function tempPath (dataDir: string, extension: string): string {
   return join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}${extension}`)
 }
 
-/** Removes leftovers of interrupted uploads and exports. */
+/** Removes leftovers of interrupted uploads and exports; a read-only data directory has none to remove. */
 export function clearTemp (dataDir: string): void {
-  rmSync(join(dataDir, '.tmp'), { recursive: true, force: true })
+  try {
+    rmSync(join(dataDir, '.tmp'), { recursive: true, force: true })
+  } catch (err) {
+    if (!['EROFS', 'EACCES', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Engine } from '../engine/index.js'
 import type { SystemStore } from '../store/index.js'
@@ -6,6 +6,7 @@ import type { DatabaseRecord } from '../store/databases.js'
 import type { Actor } from '../store/activity.js'
 import { DatabaseExists } from '../errors.js'
 import { fileSize, moveDatabaseFiles, removeDatabaseFiles, tempPath } from './files.js'
+import { recoverFilePlans, underPlan } from './pending.js'
 
 export interface ServiceOptions {
   store: SystemStore
@@ -21,9 +22,21 @@ type RenameListener = (record: DatabaseRecord, oldName: string) => Promise<void>
 /**
  * The lifecycle of hosted databases: the registry row, the files and the activity entry change
  * together. Rename and delete hold the database to themselves (engine.exclusive) while its files move.
+ * Create, rename, import and delete run under a written file plan (pending.ts): a crash leaves the old state or
+ * the new one, and creating the service settles whatever a crash interrupted.
  */
+// integrity_check of a 1 GiB upload, or VACUUM INTO of a large database, takes far longer than one statement's deadline
+const fileJob = { timeoutMs: 30 * 60_000 }
+
 export function createDatabaseService ({ store, engine, dataDir, databaseFile }: ServiceOptions) {
   const renameListeners: RenameListener[] = []
+  const isRegistered = (name: string): boolean => store.databases.findByName(name) !== undefined
+  /** A name is free when neither the registry nor an unregistered file holds it; such a file is never replaced. */
+  const assertAvailable = (name: string): void => {
+    store.databases.assertFree(name)
+    if (existsSync(databaseFile(name))) throw new DatabaseExists(name)
+  }
+  const recovered = recoverFilePlans(dataDir, isRegistered)
   const log = (action: string, record: DatabaseRecord, ctx: Context, details?: Record<string, unknown>) =>
     store.activity.add({ action, actor: ctx.actor, database: { id: record.id, name: record.name }, details, ip: ctx.ip })
 
@@ -39,6 +52,8 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
   })
 
   return {
+    /** Interrupted creates, renames, imports and deletes that start-up completed or undid. */
+    recovered,
     summary,
     onRename (listener: RenameListener): void { renameListeners.push(listener) },
 
@@ -46,12 +61,21 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
       store.databases.assertFree(name)
       const file = databaseFile(name)
       // an unregistered file of that name is adopted, after the same checks as an import
-      if (existsSync(file)) await engine.run({ file }, 'database.check', {})
-      const record = store.databases.create(name, group)
+      const adopted = existsSync(file)
+      if (adopted) await engine.run({ file }, 'database.check', {}, fileJob)
+      // connections never create files: a new one is made before its row, so a crash leaves both or neither
+      const plan = { name, ifRegistered: file, ifNot: adopted ? file : null }
+      const record = underPlan(dataDir, plan, isRegistered, () => {
+        if (!adopted) writeFileSync(file, '', { flag: 'wx' })
+        return store.databases.create(name, group)
+      })
       try {
         await engine.run(record.id, 'database.create', {})
       } catch (err) {
-        store.databases.remove(record)
+        underPlan(dataDir, plan, isRegistered, () => {
+          store.databases.remove(record)
+          if (!adopted) removeDatabaseFiles(file)
+        })
         throw err
       }
       log('database.create', record, ctx, group ? { group } : undefined)
@@ -69,14 +93,12 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
       store.databases.assertFree(newName)
       const oldName = record.name
       await engine.exclusive(record.id, () => {
-        store.databases.assertFree(newName)
-        moveDatabaseFiles(databaseFile(oldName), databaseFile(newName))
-        try {
+        assertAvailable(newName)
+        const plan = { name: newName, ifRegistered: databaseFile(newName), ifNot: databaseFile(oldName) }
+        underPlan(dataDir, plan, isRegistered, () => {
+          moveDatabaseFiles(databaseFile(oldName), databaseFile(newName))
           store.databases.rename(record, newName)
-        } catch (err) {
-          moveDatabaseFiles(databaseFile(newName), databaseFile(oldName))
-          throw err
-        }
+        })
         store.activity.renameDatabase(record.id, newName)
       })
       for (const listener of renameListeners) await listener(record, oldName)
@@ -86,9 +108,12 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
 
     async remove (record: DatabaseRecord, ctx: Context) {
       await engine.exclusive(record.id, () => {
-        store.databases.remove(record)
-        store.keys.forgetDatabase(record.id)
-        removeDatabaseFiles(databaseFile(record.name))
+        const plan = { name: record.name, ifRegistered: databaseFile(record.name), ifNot: null }
+        underPlan(dataDir, plan, isRegistered, () => {
+          store.databases.remove(record)
+          store.keys.forgetDatabase(record.id)
+          removeDatabaseFiles(databaseFile(record.name))
+        })
       })
       log('database.delete', record, ctx)
     },
@@ -101,21 +126,14 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
 
     /** Checks an uploaded file and moves it into place as a new database; the upload is removed on any failure. */
     async import (upload: string, name: string, group: string | null, ctx: Context) {
-      const assertAvailable = (): void => {
-        store.databases.assertFree(name)
-        if (existsSync(databaseFile(name))) throw new DatabaseExists(name)
-      }
       try {
-        assertAvailable()
-        const { tables } = await engine.run({ file: upload }, 'database.check', {})
-        assertAvailable() // the check took a while: the name may have been taken meanwhile
-        const record = store.databases.create(name, group)
-        try {
+        assertAvailable(name)
+        const { tables } = await engine.run({ file: upload }, 'database.check', {}, fileJob)
+        assertAvailable(name) // the check took a while: the name may have been taken meanwhile
+        const record = underPlan(dataDir, { name, ifRegistered: databaseFile(name), ifNot: null }, isRegistered, () => {
           moveDatabaseFiles(upload, databaseFile(name))
-        } catch (err) {
-          store.databases.remove(record)
-          throw err
-        }
+          return store.databases.create(name, group)
+        })
         store.databases.setTableCount(record, tables)
         log('database.import', record, ctx, { tables })
         return record
@@ -128,7 +146,7 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
     async export (record: DatabaseRecord): Promise<string> {
       const dest = tempPath(dataDir, '.db')
       try {
-        await engine.run(record.id, 'database.export', { dest })
+        await engine.run(record.id, 'database.export', { dest }, fileJob)
         return dest
       } catch (err) {
         removeDatabaseFiles(dest)

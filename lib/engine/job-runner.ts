@@ -37,7 +37,7 @@ export function createJobRunner (config: WorkerConfig) {
       const value = job(ctx, args)
       return { ok: true, value, durationMs: performance.now() - started }
     } catch (err) {
-      return { ok: false, error: toWire(err), durationMs: performance.now() - started }
+      return { ok: false, error: toWire(err, file), durationMs: performance.now() - started }
     } finally {
       if (opened !== undefined) release(file, opened.db, discard)
     }
@@ -55,8 +55,8 @@ export function createJobRunner (config: WorkerConfig) {
     if (discard || !db.open) pool.close(file)
   }
 
-  function toWire (err: unknown): SerializedError {
-    const wire = serializeError(mapSqliteError(err))
+  function toWire (err: unknown, file: string): SerializedError {
+    const wire = serializeError(mapSqliteError(err, { file }))
     return { ...wire, message: hideDataDir(wire.message, config.dataDir) }
   }
 

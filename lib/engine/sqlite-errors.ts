@@ -1,10 +1,24 @@
+import { closeSync, openSync } from 'node:fs'
 import {
-  ConstraintViolation, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly
+  ConstraintViolation, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly, StorageUnavailable
 } from '../errors.js'
 
 export interface MapOptions {
   /** The error arose while validating an uploaded file: SQLite's complaints mean the file is bad. */
   importCheck?: boolean
+  /** The database file involved: an I/O error on it is told apart as a read-only file system. */
+  file?: string
+}
+
+/** Whether `file` sits on a file system that refuses writes (the kernel remounts a failing disk read-only). */
+function onReadonlyFileSystem (file: string | undefined): boolean {
+  if (file === undefined) return false
+  try {
+    closeSync(openSync(file, 'r+'))
+    return false
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EROFS'
+  }
 }
 
 /**
@@ -19,6 +33,9 @@ export function mapSqliteError (err: unknown, options: MapOptions = {}): Error {
   // Out of space or a read-only disk are the server's condition, not the client's SQL nor the uploaded file.
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StorageFull()
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES') return new StorageReadonly()
+  if ((code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN') && !options.importCheck) {
+    return onReadonlyFileSystem(options.file) ? new StorageReadonly() : new StorageUnavailable()
+  }
   if (!code.startsWith('SQLITE_')) return err
   if (options.importCheck) return new InvalidDatabaseFile(err.message)
   if (code.startsWith('SQLITE_CONSTRAINT')) return new ConstraintViolation(err.message)
