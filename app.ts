@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync, FastifyServerOptions } from 'fastify'
 import { randomUUID } from 'node:crypto'
+import { STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
 import AjvCompiler from '@fastify/ajv-compiler'
 import type { DestinationStream } from 'pino'
 import { loadConfig, type Config } from './fastify.config.js'
+import { InvalidRequest } from './lib/errors.js'
 import configPlugin from './plugins/config.js'
 import errorsPlugin from './plugins/errors.js'
 import storePlugin from './plugins/store.js'
@@ -48,6 +51,25 @@ const schemaController = {
   }
 }
 
+/** Malformed HTTP never reaches Fastify's routing; it still gets the contract's error shape and a code. */
+function answerClientError (err: Error & { code?: string }, socket: Duplex): void {
+  // a response already under way on this socket (pipelined garbage after a request) must not get a second head
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW'
+  const statusCode = tooLarge ? 431 : 400
+  const body = JSON.stringify({
+    statusCode,
+    code: tooLarge ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST',
+    error: STATUS_CODES[statusCode],
+    message: tooLarge ? 'the request headers are too large' : 'the HTTP request is malformed'
+  })
+  socket.end(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+}
+
 /** Fastify server options for this app; `fastify start -o` reads the exported `options`. */
 export function serverOptions (config: Config, stream?: DestinationStream): FastifyServerOptions {
   return {
@@ -58,7 +80,13 @@ export function serverOptions (config: Config, stream?: DestinationStream): Fast
     logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     return503OnClosing: true,
-    schemaController: schemaController as FastifyServerOptions['schemaController']
+    schemaController: schemaController as FastifyServerOptions['schemaController'],
+    clientErrorHandler: answerClientError,
+    // a URL Fastify cannot decode never reaches the error handler: answer it in the contract's shape, without echoing it
+    frameworkErrors: (error, _request, reply) => {
+      const body = { statusCode: 400, code: error.code ?? 'BAD_REQUEST', error: 'Bad Request', message: 'the URL is not valid' }
+      reply.code(400 as never).send(body as never)
+    }
   }
 }
 
@@ -82,8 +110,21 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(analyticsPlugin)
   await fastify.register(corsPlugin)
 
+  // While closing, answers say `Connection: close`, so keep-alive clients cannot hold the shutdown open.
+  let closing = false
+  fastify.addHook('preClose', async () => { closing = true })
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    if (closing) reply.header('connection', 'close')
+  })
+
+  // Ajv turns "Infinity" and "1e400" into numbers and then skips minimum/maximum: refuse them outright.
+  fastify.addHook('preHandler', async (request) => {
+    for (const part of [request.query, request.params] as Array<Record<string, unknown> | undefined>) {
+      for (const [name, value] of Object.entries(part ?? {})) {
+        if (typeof value === 'number' && !Number.isFinite(value)) throw new InvalidRequest(`${name} must be a finite number`)
+      }
+    }
   })
 
   await fastify.register(healthRoutes, { prefix: '/api/health' })

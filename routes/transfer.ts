@@ -49,6 +49,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       const code = (err as { code?: string }).code
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ImportTooLarge(config.maxImportSize)
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new InvalidRequest('send one file part and the name (and optional group) fields')
+      if ((err as { statusCode?: number }).statusCode === undefined) throw new InvalidRequest(`the multipart form is malformed: ${(err as Error).message}`)
       throw err
     }
     if (!upload) throw new InvalidRequest('the form has no file part')

@@ -7,7 +7,7 @@ export const QueryBody = Type.Object({
   sql: Type.String({ minLength: 1, maxLength: 200_000, description: 'one SQL statement' }),
   params: Type.Optional(Type.Union([
     Type.Array(ScalarSchema, { maxItems: 32766 }),
-    Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), ScalarSchema)
+    Type.Record(Type.String({ pattern: '^[:@$]?[A-Za-z_][A-Za-z0-9_]*$' }), ScalarSchema, { additionalProperties: false })
   ], { description: 'positional (array) or named (object, for :name @name $name) parameters' }))
 }, { additionalProperties: false })
 

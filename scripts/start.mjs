@@ -43,6 +43,8 @@ try {
   process.exit(1)
 }
 
-const child = spawn(bin('fastify'), ['start', '-o', '-a', config.host, '-p', String(config.port), '-l', config.logLevel, 'dist/app.js'], { cwd: root, stdio: 'inherit' })
+const child = spawn(bin('fastify'), ['start', '-o', '-a', config.host, '-p', String(config.port), '-l', config.logLevel,
+  // on SIGTERM, in-flight requests get up to one query deadline to finish before the process exits
+  '-g', String(config.queryTimeoutMs + 5000), 'dist/app.js'], { cwd: root, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -124,11 +124,18 @@ export function createEngine (options: EngineOptions): Engine {
   }
 
   function send (worker: WorkerProcess, job: Queued & { file: string }): void {
+    try {
+      worker.sendJob({ type: 'job', id: job.id, name: job.name, file: job.file, args: job.args })
+    } catch (err) {
+      // arguments the IPC serialiser cannot carry (JSON nested thousands deep overflows its stack): the caller's fault
+      job.reject(withDuration(new InvalidRequest(`the request cannot be sent to the database: ${(err as Error).message}`), 0))
+      queueMicrotask(dispatch)
+      return
+    }
     const timer = setTimeout(() => expire(worker), job.timeoutMs)
     running.set(worker, { ...job, sentAt: performance.now(), timer })
     worker.files.set(job.file, true)
     if (job.databaseId !== undefined) holds.started(job.databaseId)
-    worker.sendJob({ type: 'job', id: job.id, name: job.name, file: job.file, args: job.args })
   }
 
   /** Forgets the job `worker` was running and returns it. */

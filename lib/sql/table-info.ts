@@ -78,7 +78,8 @@ interface TableInfoRow { name: string, type: string, notnull: number, pk: number
 
 function loadTableInfo (source: SqlSource, table: string): TableInfo {
   const found = source.prepare("SELECT name, type FROM pragma_table_list(?) WHERE schema = 'main'").get(table) as TableListRow | undefined
-  if (found === undefined || isInternalName(table) || isInternalName(found.name)) throw new TableNotFound(table)
+  // pragma_table_list reads its argument as a C string: 'a\0b' would find 'a', so a NUL never names a table
+  if (found === undefined || table.includes('\0') || isInternalName(table) || isInternalName(found.name)) throw new TableNotFound(table)
 
   // hidden = 1 marks a virtual table's hidden columns; generated columns (2, 3) are real columns.
   const rows = source.prepare("SELECT name, type, \"notnull\", pk, dflt_value, hidden FROM pragma_table_xinfo(?, 'main') WHERE hidden <> 1")

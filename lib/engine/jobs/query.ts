@@ -65,11 +65,24 @@ function bindArgs (params: BindParams, numbered: boolean): unknown[] {
 }
 
 /** Reads at most `maxRows` rows, one more only to learn that there were more. */
+// A byte budget beside the row cap: one read key's `SELECT zeroblob(1e9)` must not exhaust the server's memory.
+export const maxResultBytes = 32 * 1024 * 1024
+
+function sizeOf (row: Record<string, unknown>): number {
+  let bytes = 0
+  for (const value of Object.values(row)) {
+    bytes += typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength * 4 / 3 : 8
+  }
+  return bytes
+}
+
 function readRows (stmt: Statement, args: unknown[], maxRows: number): QueryRows {
   const rows: Array<Record<string, unknown>> = []
   let truncated = false
+  let bytes = 0
   for (const row of stmt.iterate(...args)) {
-    if (rows.length === maxRows) {
+    bytes += sizeOf(row as Record<string, unknown>)
+    if (rows.length === maxRows || bytes > maxResultBytes) {
       truncated = true
       break
     }
