@@ -17,7 +17,8 @@ export interface Connection {
 export function openConnection (file: string, statementCacheSize = defaultStatementCacheSize): Connection {
   const db = new Database(file, { timeout: busyTimeoutMs })
   try {
-    db.pragma('journal_mode = WAL')
+    // WAL persists in the file: switching needs a lock another worker may hold, so only switch when needed
+    if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
   } catch (err) {

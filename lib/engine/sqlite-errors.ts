@@ -33,7 +33,7 @@ export function mapSqliteError (err: unknown, options: MapOptions = {}): Error {
   // Out of space or a read-only disk are the server's condition, not the client's SQL nor the uploaded file.
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StorageFull()
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES') return new StorageReadonly()
-  if ((code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN') && !options.importCheck) {
+  if (code.startsWith('SQLITE_IOERR') && !options.importCheck) {
     return onReadonlyFileSystem(options.file) ? new StorageReadonly() : new StorageUnavailable()
   }
   if (!code.startsWith('SQLITE_')) return err

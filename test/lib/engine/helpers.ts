@@ -51,6 +51,7 @@ export function buildEngine (t: Teardown, overrides: Partial<EngineOptions> = {}
 export async function warmUp (engine: Engine, databaseId: string): Promise<void> {
   const workers = engine.stats().workers
   await waitFor(async () => {
+    await engine.run(databaseId, 'database.create', {}) // one worker switches the new file to WAL first
     await Promise.all(Array.from({ length: workers }, () => engine.run(databaseId, 'database.create', {})))
     return (await engine.connectionCounts()).every((count) => count > 0)
   }, 20_000)

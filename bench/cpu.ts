@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs'
+
+/** Linux reports /proc CPU times in USER_HZ ticks, 100 per second on every architecture node runs on. */
+const msPerTick = 10
+
+function readOr<T> (read: () => T, fallback: T): T {
+  try {
+    return read()
+  } catch {
+    return fallback
+  }
+}
+
+function ownMs (pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // the command name may hold spaces and parentheses: count fields from the last ')'
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * msPerTick // utime + stime
+}
+
+function childrenOf (pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+    readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number))
+}
+
+/**
+ * CPU milliseconds used so far by `pid` and its descendants (a Litehouse server and its engine
+ * workers), or undefined where /proc cannot tell (not Linux). Unlike req/s, CPU per request hardly
+ * changes when other programs compete for the cores.
+ */
+export function treeCpuMs (pid: number): number | undefined {
+  if (!readOr(() => readdirSync(`/proc/${pid}/task`).length > 0, false)) return undefined
+  const walk = (p: number): number => readOr(() => ownMs(p), 0) + readOr(() => childrenOf(p), []).reduce((sum, c) => sum + walk(c), 0)
+  return walk(pid)
+}
