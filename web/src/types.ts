@@ -60,57 +60,8 @@ export interface ActivityEntry {
   createdAt: string
 }
 
-export type Range = '24h' | '7d' | '30d'
-
-export interface Overview {
-  databases: number
-  queries: number
-  writes: number
-  avgLatencyMs: number
-  errorCount: number
-  rows_read: number
-  rows_written: number
-  totalStorageBytes: number
-}
-
-export interface Pattern { sql_text: string | null, calls: number, avg_ms: number, writes: number, total_rows: number }
-
-export interface DatabaseOverview {
-  database: string
-  queries: number
-  writes: number
-  rows_read: number
-  avgLatencyMs: number
-  errorCount: number
-  storageBytes: number
-  tableCount: number
-  topTables: Pattern[]
-}
-
-export interface QueryLogEntry {
-  id: number
-  database: string
-  table_name: string | null
-  operation: string
-  duration_ms: number
-  row_count: number
-  status: 'ok' | 'error'
-  error_msg: string | null
-  timestamp: string
-  sql_text?: string | null
-}
-
-export interface TopQuery { database: string, sql_text: string, calls: number, avg_ms: number, total_rows: number }
-
-export interface Volume {
-  slots: string[]
-  counts: number[]
-  errors: number[]
-  rows_read: number[]
-  rows_written: number[]
-  max: number
-  max_read: number
-  max_written: number
-}
-
-export interface Snapshot { id: number, database: string, size_bytes: number, table_count: number, timestamp: string }
+// The analytics shapes are the server's own (lib/analytics/types.ts): one definition, erased at build time.
+export type {
+  AnalyticsRange as Range, Overview, PatternStats as Pattern, DatabaseOverview, QueryLogRow as QueryLogEntry,
+  TopQuery, Volume, StorageSnapshotRow as Snapshot
+} from '../../lib/analytics/types.js'
