@@ -1,5 +1,5 @@
 import { Lru } from './lru.js'
-import { openConnection, type Connection } from './connection.js'
+import { openConnection, type Connection, type ConnectionOptions } from './connection.js'
 
 /** The open connections of one worker, keyed by file, at most `max` of them (the least recently used closes). */
 export interface ConnectionPool {
@@ -11,13 +11,13 @@ export interface ConnectionPool {
   readonly size: number
 }
 
-export function createConnectionPool (max: number): ConnectionPool {
+export function createConnectionPool (max: number, options: ConnectionOptions = {}): ConnectionPool {
   const connections = new Lru<string, Connection>(max, (_file, connection) => connection.close())
   return {
     acquire (file) {
       let connection = connections.get(file)
       if (connection === undefined || !connection.db.open) {
-        connection = openConnection(file)
+        connection = openConnection(file, options)
         connections.set(file, connection)
       }
       return connection

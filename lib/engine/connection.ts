@@ -13,14 +13,24 @@ export interface Connection {
   close: () => void
 }
 
+export interface ConnectionOptions {
+  statementCacheSize?: number
+  /** Milliseconds to wait for another connection's lock; 0 answers SQLITE_BUSY at once. */
+  busyTimeoutMs?: number
+  /** Whether commits of this connection checkpoint the WAL once it is large (SQLite's default). */
+  autoCheckpoint?: boolean
+}
+
 /** Opens `file` the way every hosted database is used: WAL, synchronous NORMAL, foreign keys on. */
-export function openConnection (file: string, statementCacheSize = defaultStatementCacheSize): Connection {
-  const db = new Database(file, { timeout: busyTimeoutMs })
+export function openConnection (file: string, options: ConnectionOptions = {}): Connection {
+  const { statementCacheSize = defaultStatementCacheSize, busyTimeoutMs: timeout = busyTimeoutMs, autoCheckpoint = true } = options
+  const db = new Database(file, { timeout })
   try {
     // WAL persists in the file: switching needs a lock another worker may hold, so only switch when needed
     if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
+    if (!autoCheckpoint) db.pragma('wal_autocheckpoint = 0')
   } catch (err) {
     db.close()
     throw err

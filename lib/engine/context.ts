@@ -20,6 +20,20 @@ export interface JobContext {
   limits: { maxQueryRows: number }
   /** Drops this connection after the job (e.g. when a job changed connection state). */
   discardConnection: () => void
+  /** True when the job runs on the server's main thread (@see lib/engine/inline.ts), where it cannot be killed. */
+  inline: boolean
+}
+
+/** Thrown by a job running inline that finds its work unbounded: the engine hands it to a worker instead. */
+export class NotInline extends Error {
+  constructor () {
+    super('this job must run in an engine worker')
+  }
+}
+
+/** Lets the job go on inline only when `bounded` says its statements cost no more than a key lookup. */
+export function requireBounded (ctx: JobContext, bounded: boolean): void {
+  if (ctx.inline && !bounded) throw new NotInline()
 }
 
 /** A job: synchronous work on one database, run whole inside a worker. */

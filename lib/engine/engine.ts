@@ -4,6 +4,7 @@ import {
   DatabaseNotFound, deserializeError, EngineUnavailable, InvalidRequest, QueryTimeout
 } from '../errors.js'
 import { createHolds } from './holds.js'
+import { createInlineLane } from './inline.js'
 import type { JobArgs, JobName, JobResult } from './jobs/index.js'
 import { isInside } from './paths.js'
 import type { FromWorker } from './protocol.js'
@@ -67,6 +68,13 @@ export function createEngine (options: EngineOptions): Engine {
   let nextJobId = 1
   let closing: Promise<void> | undefined
   let stopped = false
+  const inline = options.inline === false ? undefined : createInlineLane(config, checkpointLater)
+
+  function checkpointLater (databaseId: string): void {
+    timed(databaseId, 'database.checkpoint', {}).catch((err: Error) => {
+      log.warn({ err, databaseId }, 'a checkpoint of the inline lane\'s commits failed; the next one will retry')
+    })
+  }
 
   function start (): WorkerProcess {
     const worker: WorkerProcess = spawnWorker({
@@ -186,10 +194,22 @@ export function createEngine (options: EngineOptions): Engine {
   }
 
   async function closeEverywhere (file: string): Promise<void> {
+    inline?.close(file)
     await Promise.all(workers.map(async (worker) => {
       worker.files.delete(file)
       await worker.request({ type: 'close', file })
     }))
+  }
+
+  /** Runs the job on the main thread if the inline lane takes it; undefined sends it to a worker. */
+  function runInline (databaseId: string, name: string, args: unknown): { result: unknown, durationMs: number } | undefined {
+    if (inline === undefined || !inline.accepts(name) || holds.isHeld(databaseId)) return undefined
+    const file = options.locate(databaseId)
+    if (file === undefined) throw withDuration(new DatabaseNotFound(databaseId), 0)
+    const outcome = inline.run(name, databaseId, file, args)
+    if (outcome === undefined) return undefined
+    if (!outcome.ok) throw withDuration(deserializeError(outcome.error), outcome.durationMs)
+    return { result: outcome.value, durationMs: outcome.durationMs }
   }
 
   async function timed<K extends JobName> (target: Target, name: K, args: JobArgs<K>, runOptions: RunOptions = {}) {
@@ -199,6 +219,8 @@ export function createEngine (options: EngineOptions): Engine {
     let databaseId: string | undefined
     let file: string | undefined
     if (typeof target === 'string') {
+      const done = runInline(target, name, args)
+      if (done !== undefined) return done as { result: JobResult<K>, durationMs: number }
       databaseId = target
       // Fail fast on an unknown id; a held database is located again when its jobs are released.
       if (!holds.isHeld(target) && options.locate(target) === undefined) throw withDuration(new DatabaseNotFound(target), 0)
@@ -234,6 +256,7 @@ export function createEngine (options: EngineOptions): Engine {
     }
     stopped = true
     for (const timer of backoffTimers) clearTimeout(timer)
+    inline?.closeAll()
     await Promise.all(workers.map((worker) => worker.shutdown(shutdownGraceMs)))
     log.info({ restarts }, 'database engine closed')
   }
@@ -247,6 +270,7 @@ export function createEngine (options: EngineOptions): Engine {
     timed,
     exclusive,
     stats: () => ({ workers: workers.length, busy: running.size, queued: queue.length, restarts }),
+    inlineConnections: () => inline?.connections ?? 0,
     async connectionCounts () {
       return await Promise.all(workers.map(async (worker) => await worker.request({ type: 'count' }) as number))
     },

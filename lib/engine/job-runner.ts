@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { serializeError, type SerializedError } from '../errors.js'
-import type { Job, JobContext } from './context.js'
+import { NotInline, type Job, type JobContext } from './context.js'
+import type { ConnectionOptions } from './connection.js'
 import { createConnectionPool } from './connection-pool.js'
 import { jobs } from './jobs/index.js'
 import { hideDataDir } from './paths.js'
@@ -11,9 +12,22 @@ export type JobOutcome =
   | { ok: true, value: unknown, durationMs: number }
   | { ok: false, error: SerializedError, durationMs: number }
 
+export interface RunnerOptions {
+  /** Jobs run on the main thread (see JobContext.inline): `run` throws NotInline for those that must not. */
+  inline?: boolean
+  connection?: ConnectionOptions
+}
+
+/** Whether an inline job met another connection's lock: a worker can wait for it, the main thread must not. */
+function isBusy (err: unknown): boolean {
+  const code = (err as { code?: unknown }).code
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+}
+
 /** Runs jobs by name against pooled connections; the worker process is a thin message loop around it. */
-export function createJobRunner (config: WorkerConfig) {
-  const pool = createConnectionPool(config.maxConnections)
+export function createJobRunner (config: WorkerConfig, options: RunnerOptions = {}) {
+  const inline = options.inline === true
+  const pool = createConnectionPool(config.maxConnections, options.connection)
   const limits = Object.freeze({ maxQueryRows: config.maxQueryRows })
   const registry = jobs as unknown as Record<string, Job<unknown, unknown>>
 
@@ -29,7 +43,8 @@ export function createJobRunner (config: WorkerConfig) {
       file,
       dataDir: config.dataDir,
       limits,
-      discardConnection: () => { discard = true }
+      discardConnection: () => { discard = true },
+      inline
     }
     try {
       const job = Object.hasOwn(registry, name) ? registry[name] : undefined
@@ -37,6 +52,8 @@ export function createJobRunner (config: WorkerConfig) {
       const value = job(ctx, args)
       return { ok: true, value, durationMs: performance.now() - started }
     } catch (err) {
+      // inline, the job belongs in a worker (unbounded work, or a lock held elsewhere): it changed nothing
+      if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()
       return { ok: false, error: toWire(err, file), durationMs: performance.now() - started }
     } finally {
       if (opened !== undefined) release(file, opened.db, discard)

@@ -22,6 +22,8 @@ export interface EngineOptions {
   maxQueryRows: number
   /** The absolute file of a registered database, undefined if there is none. */
   locate: (databaseId: string) => string | undefined
+  /** Whether bounded jobs may run on the main thread (@see inline.ts); default true. */
+  inline?: boolean
   logger?: EngineLogger
 }
 
@@ -47,6 +49,8 @@ export interface Engine {
    */
   exclusive: <T>(databaseId: string, fn: () => Promise<T> | T) => Promise<T>
   stats: () => { workers: number, busy: number, queued: number, restarts: number }
+  /** Connections the inline lane holds open on the main thread. */
+  inlineConnections: () => number
   /** Open connections in each worker, each answered after the job that worker is running. */
   connectionCounts: () => Promise<number[]>
   /** Refuses new jobs, finishes accepted ones (each bounded by its deadline), then ends every worker. */

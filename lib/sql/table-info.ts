@@ -41,6 +41,18 @@ export interface TableInfo {
   defaultOrder: string[]
   /** Quoted names of the columns `search` looks into. */
   textColumns: string[]
+  /**
+   * Whether a statement on one row costs no more than its key lookup, whatever the data: what lets the engine
+   * run it on the main thread instead of a killable worker (@see lib/engine/inline.ts).
+   */
+  bounded: Boundedness
+}
+
+export interface Boundedness {
+  /** Reading a row by key: a real table (not a view, not virtual) without computed-on-read columns. */
+  read: boolean
+  /** Inserting a row: also no trigger, CHECK, REPLACE conflict clause, expression default, generated column, partial or expression index. */
+  insert: boolean
 }
 
 interface SchemaCache { version: number, tables: Map<string, TableInfo> }
@@ -97,8 +109,33 @@ function loadTableInfo (source: SqlSource, table: string): TableInfo {
     columnNames: new Set(columns.map((c) => c.name)),
     key,
     defaultOrder: defaultOrder(key),
-    textColumns: columns.filter((c) => isSearchableType(c.type)).map((c) => quoteIdent(c.name))
+    textColumns: columns.filter((c) => isSearchableType(c.type)).map((c) => quoteIdent(c.name)),
+    bounded: boundedness(source, found, rows)
   }
+}
+
+// Words of a CREATE TABLE that can make one insert do unbounded work: a CHECK expression, or REPLACE, whose
+// deletes can cascade. Matching them anywhere (even inside a column name) only costs the fast lane.
+const costlyClause = /\b(check|replace)\b/i
+// A DEFAULT as PRAGMA table_info shows it (parentheses dropped): literals and the time keywords are free, any
+// other expression (a function call) is evaluated by each insert.
+const literalDefault = /^(null|true|false|current_time|current_date|current_timestamp|[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|0x[0-9a-f]+|'([^']|'')*'|x'[0-9a-f]*')$/i
+
+function boundedness (source: SqlSource, found: TableListRow, rows: TableInfoRow[]): Boundedness {
+  const read = found.type === 'table' && rows.every((row) => row.hidden !== 2)
+  if (!read) return { read, insert: false }
+  const objects = source.prepare("SELECT type, sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('table', 'trigger')")
+    .all(found.name) as Array<{ type: string, sql: string | null }>
+  const plainSchema = objects.every((o) => o.type === 'table' && !costlyClause.test(o.sql ?? ''))
+  const plainColumns = rows.every((row) => row.hidden === 0 && (row.dflt_value === null || literalDefault.test(row.dflt_value)))
+  return { read, insert: plainSchema && plainColumns && plainIndexes(source, found.name) }
+}
+
+/** No partial index (its WHERE runs on insert) and no index on an expression. */
+function plainIndexes (source: SqlSource, table: string): boolean {
+  const indexes = source.prepare('SELECT name, partial FROM pragma_index_list(?)').all(table) as Array<{ name: string, partial: number }>
+  return indexes.every((index) => index.partial === 0 &&
+    source.prepare('SELECT 1 FROM pragma_index_xinfo(?) WHERE cid = -2').get(index.name) === undefined)
 }
 
 function recordKey (type: 'table' | 'view', columns: ColumnInfo[]): RecordKey {

@@ -18,6 +18,16 @@ function isWireBlob (value: object): value is WireBlob {
  * any other object or array is stored as its JSON text (so `json` columns just work).
  * `what` names the value in error messages.
  */
+function jsonText (value: object, what: string): string {
+  try {
+    return JSON.stringify(value)
+  } catch (err) {
+    // JSON nested thousands deep overflows the stack: the request's fault, not the server's
+    if (err instanceof RangeError) throw new InvalidValue(`${what} is nested too deeply`)
+    throw err
+  }
+}
+
 export function toBindValue (value: unknown, what: string): BindValue {
   if (value === null || typeof value === 'string' || typeof value === 'bigint') return value
   if (typeof value === 'number') {
@@ -29,7 +39,7 @@ export function toBindValue (value: unknown, what: string): BindValue {
   if (Buffer.isBuffer(value)) return value
   if (typeof value === 'object') {
     if (isWireBlob(value)) return blobFromBase64(value.$base64, what)
-    return JSON.stringify(value)
+    return jsonText(value, what)
   }
   throw new InvalidValue(`${what} has an unsupported type`)
 }

@@ -114,11 +114,17 @@ function exec (ctx: JobContext, args: { sql: string }): Record<string, never> {
   return {}
 }
 
+/** Copies the WAL into the database without waiting for anyone (the inline lane's commits do not checkpoint). */
+function checkpoint (ctx: JobContext, _args: NoArgs): void {
+  ctx.db.pragma('wal_checkpoint(PASSIVE)')
+}
+
 export const databaseJobs = {
   'database.create': create,
   'database.tables': tables,
   'database.stats': stats,
   'database.export': exportTo,
   'database.check': check,
-  'database.exec': exec
+  'database.exec': exec,
+  'database.checkpoint': checkpoint
 }

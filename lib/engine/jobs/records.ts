@@ -4,7 +4,7 @@ import { buildCount, buildGet, buildList, type ListRequest } from '../../sql/sel
 import { readTableInfo } from '../../sql/table-info.js'
 import { bigintToWire, toWireRow } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
-import type { JobContext } from '../context.js'
+import { requireBounded, type JobContext } from '../context.js'
 
 /** A record on the wire: blobs as `{ "$base64": "..." }`, other values as JSON. */
 export type WireRecord = Record<string, unknown>
@@ -52,6 +52,7 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
 
 function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
+  requireBounded(ctx, table.bounded.read)
   const get = buildGet(table, matchRecord(table, args.id))
   const row = ctx.prepare(get.sql).safeIntegers(true).get(...get.params) as WireRecord | undefined
   if (row === undefined) throw new RecordNotFound(args.id)
@@ -62,6 +63,8 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
 function insertRecords (ctx: JobContext, args: InsertRecordsArgs): InsertRecordsResult {
   if (args.rows.length < 1 || args.rows.length > maxInsertRows) throw new InvalidValue(`send from 1 to ${maxInsertRows} records`)
   const table = readTableInfo(ctx, args.table)
+  // one record inline; a batch of them is worth a worker's parallelism
+  requireBounded(ctx, table.bounded.insert && args.rows.length === 1)
   const inserts = args.rows.map((row, i) => {
     if (!isRecord(row)) throw new InvalidValue(`record ${i} must be a JSON object`)
     return buildInsert(table, row)

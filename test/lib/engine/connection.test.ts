@@ -22,7 +22,7 @@ t.test('a connection is WAL, synchronous NORMAL, foreign keys on, with a busy ti
 })
 
 t.test('prepare() caches statements and resets their modes between uses', async (t) => {
-  const connection = openConnection(path.join(tempDir(t), 'a.db'), 2)
+  const connection = openConnection(path.join(tempDir(t), 'a.db'), { statementCacheSize: 2 })
   t.teardown(() => connection.close())
   const first = connection.prepare('SELECT 1 AS one')
   t.equal(connection.prepare('SELECT 1 AS one'), first, 'the same statement object comes back')
@@ -50,4 +50,11 @@ t.test('the pool keeps at most max connections, closing the least recently used'
   t.equal(pool.size, 1)
   pool.closeAll()
   t.equal(pool.size, 0)
+})
+
+t.test('the inline lane\'s options: no busy wait, no checkpoint on commit', async (t) => {
+  const connection = openConnection(path.join(tempDir(t), 'a.db'), { busyTimeoutMs: 0, autoCheckpoint: false })
+  t.teardown(() => connection.close())
+  t.equal(connection.db.pragma('busy_timeout', { simple: true }), 0)
+  t.equal(connection.db.pragma('wal_autocheckpoint', { simple: true }), 0)
 })

@@ -29,6 +29,7 @@ export function openContext (t: Teardown, options: { maxQueryRows?: number, file
     dataDir,
     limits: { maxQueryRows: options.maxQueryRows ?? 10000 },
     discarded: 0,
+    inline: false,
     prepare (sql) {
       let statement = statements.get(sql)
       if (statement === undefined) {

@@ -62,6 +62,9 @@ t.test('values: JSON in, SQLite values bound, and back out losslessly', async (t
   t.equal(toBindValue({ $base64: 'AA', other: 1 }, 'v'), '{"$base64":"AA","other":1}', 'other objects are JSON text')
   t.equal(toBindValue([1, 'a'], 'v'), '[1,"a"]')
   t.throws(() => toBindValue(Infinity, 'v'), { code: 'INVALID_VALUE' })
+  const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)) as unknown[]
+  t.throws(() => toBindValue(deep, 'value of \'body\''), { code: 'INVALID_VALUE', message: "value of 'body' is nested too deeply" },
+    'JSON too deep to write as text is the request\'s fault, not a stack overflow answered 500')
   const row = { a: Buffer.from([1, 2, 3]), b: new Uint8Array([4]), c: 2n ** 60n, d: 5n, e: 'x', f: null }
   t.same(toWireRow(row), { a: { $base64: 'AQID' }, b: { $base64: 'BA==' }, c: '1152921504606846976', d: 5, e: 'x', f: null })
   const plain = { a: 1, b: 'x' }

@@ -1,0 +1,116 @@
+import Database from 'better-sqlite3'
+import t from 'tap'
+import { commitsPerCheckpoint } from '../../../lib/engine/inline.js'
+import { buildEngine, sleep, waitFor } from './helpers.js'
+
+// One engine for the file (each test has its own databases): starting workers is the slow part.
+const { engine, register } = buildEngine(t, { workers: 2 })
+const workerConnections = async () => (await engine.connectionCounts()).reduce((a, b) => a + b, 0)
+
+/** A database made with a plain connection of the test, so no engine connection is open before the test. */
+function seed (id: string, sql: string): string {
+  const file = register(id)
+  const db = new Database(file)
+  db.pragma('journal_mode = WAL')
+  db.exec(sql)
+  db.close()
+  return file
+}
+
+t.test('a record of a plain table is read and inserted on the main thread, without any worker', async (t) => {
+  seed('plain', "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO items VALUES (1, 'lamp')")
+  const inlineBefore = engine.inlineConnections()
+  const got = await engine.timed('plain', 'records.get', { table: 'items', id: '1' })
+  t.same(got.result.row, { id: 1, name: 'lamp' })
+  t.ok(got.durationMs >= 0, 'the job is timed like any other')
+  t.same((await engine.run('plain', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })).rows, [{ id: 2, name: 'desk' }])
+  t.equal(engine.inlineConnections(), inlineBefore + 1, 'one inline connection serves both')
+  t.equal(await workerConnections(), 0, 'no worker opened the database')
+})
+
+t.test('errors of an inline job are the API errors a worker would give', async (t) => {
+  seed('errors', 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)')
+  await t.rejects(engine.run('errors', 'records.get', { table: 'items', id: '7' }), { code: 'RECORD_NOT_FOUND', statusCode: 404 })
+  await t.rejects(engine.run('errors', 'records.get', { table: 'nope', id: '7' }), { code: 'TABLE_NOT_FOUND', statusCode: 404 })
+  await engine.run('errors', 'records.insert', { table: 'items', rows: [{ name: 'a' }] })
+  await t.rejects(engine.run('errors', 'records.insert', { table: 'items', rows: [{ name: 'a' }] }), { code: 'CONSTRAINT_VIOLATION', statusCode: 409 })
+  await t.rejects(engine.run('errors', 'records.insert', { table: 'items', rows: [{ nope: 1 }] }), { code: 'UNKNOWN_COLUMN' })
+  t.equal(await workerConnections(), 0, 'none of them needed a worker')
+})
+
+t.test('unbounded work goes to a worker: a computed column, a table with a trigger, a batch', async (t) => {
+  seed('unbounded', `CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE log (name TEXT);
+    CREATE TRIGGER items_log AFTER INSERT ON items BEGIN INSERT INTO log VALUES (new.name); END;
+    CREATE TABLE shouting (id INTEGER PRIMARY KEY, name TEXT, loud TEXT AS (upper(name)) VIRTUAL);
+    INSERT INTO items VALUES (1, 'lamp'); INSERT INTO shouting (id, name) VALUES (1, 'lamp')`)
+  t.same((await engine.run('unbounded', 'records.get', { table: 'items', id: '1' })).row, { id: 1, name: 'lamp' },
+    'a read of the table with a trigger is inline')
+  t.equal(await workerConnections(), 0)
+  t.same((await engine.run('unbounded', 'records.get', { table: 'shouting', id: '1' })).row, { id: 1, name: 'lamp', loud: 'LAMP' })
+  t.equal(await workerConnections(), 1, 'a row with a column computed on read is read by a worker')
+  await engine.run('unbounded', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })
+  await engine.run('unbounded', 'records.insert', { table: 'items', rows: [{ name: 'a' }, { name: 'b' }] })
+  const log = await engine.run('unbounded', 'query.run', { sql: 'SELECT name FROM log ORDER BY rowid', allowWrite: false, databaseName: 'unbounded', principal: 'key' })
+  t.same(log.kind === 'rows' && log.rows, [{ name: 'lamp' }, { name: 'desk' }, { name: 'a' }, { name: 'b' }], 'the trigger ran for each insert')
+  t.same((await engine.run('unbounded', 'records.get', { table: 'items', id: '4' })).row, { id: 4, name: 'b' })
+})
+
+t.test('a write that meets another connection\'s lock waits in a worker, never on the main thread', async (t) => {
+  const file = seed('locked', 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)')
+  const holder = new Database(file)
+  t.teardown(() => holder.close())
+  holder.exec('BEGIN IMMEDIATE')
+  let ticks = 0
+  const ticker = setInterval(() => ticks++, 10)
+  t.teardown(() => clearInterval(ticker))
+  const insert = engine.run('locked', 'records.insert', { table: 'items', rows: [{ name: 'lamp' }] })
+  await sleep(300)
+  t.ok(ticks >= 10, `the event loop kept running while the insert waited (${ticks} ticks)`)
+  t.equal(engine.stats().busy, 1, 'a worker is waiting for the lock')
+  holder.exec('COMMIT')
+  t.same((await insert).rows, [{ id: 1, name: 'lamp' }], 'the insert went through once the lock was free')
+  t.same(holder.prepare('SELECT count(*) AS n FROM items').get(), { n: 1 }, 'exactly once')
+})
+
+t.test(`every ${commitsPerCheckpoint} inline commits a worker checkpoints the database`, async (t) => {
+  const file = seed('checkpointed', 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)')
+  const before = await workerConnections()
+  for (let i = 0; i < commitsPerCheckpoint - 1; i++) {
+    await engine.run('checkpointed', 'records.insert', { table: 'items', rows: [{ name: `item ${i}` }] })
+  }
+  t.equal(await workerConnections(), before, 'no checkpoint yet')
+  const reader = new Database(file, { readonly: true })
+  t.teardown(() => reader.close())
+  t.equal(reader.pragma('wal_autocheckpoint', { simple: true }), 1000, '(a fresh connection checkpoints by default)')
+  await engine.run('checkpointed', 'records.insert', { table: 'items', rows: [{ name: 'last' }] })
+  await waitFor(async () => await workerConnections() === before + 1)
+  t.pass('a worker opened the database to checkpoint it')
+  const [{ log, checkpointed }] = reader.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number, checkpointed: number }>
+  t.ok(log > 0 && checkpointed === log, `the WAL is checkpointed (${checkpointed} of ${log} frames)`)
+})
+
+t.test('exclusive() closes the inline connection too, and inline jobs wait for it like the others', async (t) => {
+  seed('held', "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO items VALUES (1, 'lamp')")
+  await engine.run('held', 'records.get', { table: 'items', id: '1' })
+  const open = engine.inlineConnections()
+  let read: Promise<unknown> | undefined
+  await engine.exclusive('held', async () => {
+    t.equal(engine.inlineConnections(), open - 1, 'the inline connection is closed')
+    read = engine.run('held', 'records.get', { table: 'items', id: '1' })
+    await sleep(100)
+    t.equal(engine.stats().queued, 1, 'a read of the held database waits in the queue')
+  })
+  t.same(await read, { row: { id: 1, name: 'lamp' }, sql: 'SELECT * FROM "items" WHERE "id" = ?' })
+})
+
+t.test('with inline: false every job goes to a worker', async (t) => {
+  const off = buildEngine(t, { workers: 1, inline: false })
+  const file = off.register('db')
+  const db = new Database(file)
+  db.exec("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO items VALUES (1, 'lamp')")
+  db.close()
+  t.same((await off.engine.run('db', 'records.get', { table: 'items', id: '1' })).row, { id: 1, name: 'lamp' })
+  t.same(await off.engine.connectionCounts(), [1])
+  t.equal(off.engine.inlineConnections(), 0)
+})

@@ -1,0 +1,36 @@
+import t from 'tap'
+import { readTableInfo } from '../../../lib/sql/table-info.js'
+import { openContext } from './helper.js'
+
+// What lets a job run inline (lib/engine/inline.ts): each case adds one thing that can make a one-row
+// statement do unbounded work, and must take the table out of the fast lane for it.
+const cases: Array<{ name: string, sql: string, read: boolean, insert: boolean }> = [
+  { name: 'a plain table with a unique column and a foreign key', read: true, insert: true, sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE t (id INTEGER PRIMARY KEY, code TEXT UNIQUE, p INTEGER REFERENCES parent (id), at TEXT DEFAULT CURRENT_TIMESTAMP, n INTEGER DEFAULT -1.5e3, s TEXT DEFAULT 'it''s', b BLOB DEFAULT x'00ff', z DEFAULT NULL)" },
+  { name: 'a view', read: false, insert: false, sql: 'CREATE TABLE base (id INTEGER PRIMARY KEY); CREATE VIEW t AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x AS id FROM c' },
+  { name: 'a virtual table', read: false, insert: false, sql: 'CREATE VIRTUAL TABLE t USING fts5 (body)' },
+  { name: 'a virtual generated column', read: false, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT AS (upper(a)) VIRTUAL)' },
+  { name: 'a stored generated column', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT AS (upper(a)) STORED)' },
+  { name: 'a trigger', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT); CREATE TABLE log (a TEXT); CREATE TRIGGER t_log AFTER INSERT ON t BEGIN INSERT INTO log VALUES (new.a); END' },
+  { name: 'a CHECK constraint', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER CHECK (a > 0))' },
+  { name: 'an ON CONFLICT REPLACE clause', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT UNIQUE ON CONFLICT REPLACE)' },
+  { name: 'an expression default', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT DEFAULT (hex(zeroblob(8))))' },
+  { name: 'a default of two joined strings', read: true, insert: false, sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT DEFAULT ('a' || 'b'))" },
+  { name: 'a partial index', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT); CREATE INDEX t_a ON t (a) WHERE a IS NOT NULL' },
+  { name: 'an index on an expression', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT); CREATE INDEX t_a ON t (lower(a))' }
+]
+
+for (const c of cases) {
+  t.test(c.name, async (t) => {
+    const ctx = openContext(t)
+    ctx.db.exec(c.sql)
+    t.same(readTableInfo(ctx, 't').bounded, { read: c.read, insert: c.insert })
+  })
+}
+
+t.test('a schema change is seen: adding a trigger takes an inserted table out of the fast lane', async (t) => {
+  const ctx = openContext(t)
+  ctx.db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT)')
+  t.equal(readTableInfo(ctx, 't').bounded.insert, true)
+  ctx.db.exec('CREATE TRIGGER t_touch AFTER INSERT ON t BEGIN SELECT 1; END')
+  t.equal(readTableInfo(ctx, 't').bounded.insert, false)
+})
