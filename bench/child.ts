@@ -14,6 +14,8 @@ export interface ChildServer {
 const startTimeoutMs = 60_000
 const stopGraceMs = 10_000
 const tsx = import.meta.resolve('tsx')
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server (open it in Chrome DevTools) when it stops.
+const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
 
 /**
  * Runs `bench/<script>` in its own node process (so it gets its own event loop, apart from
@@ -21,7 +23,7 @@ const tsx = import.meta.resolve('tsx')
  */
 export function startChild (name: string, script: string, env: Record<string, string>): Promise<ChildServer> {
   const file = fileURLToPath(new URL(script, import.meta.url))
-  const child = spawn(process.execPath, ['--import', tsx, file], {
+  const child = spawn(process.execPath, [...profile, '--import', tsx, file], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })

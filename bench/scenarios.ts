@@ -58,6 +58,7 @@ export const measurements: Record<string, Target> = {
     const catalog = await s.catalog()
     return on(catalog, { path: `/api/databases/${catalog.names[0]}/config`, headers: bearer(catalog.key) })
   },
+  shopHealth: async (s) => on(await s.analyticsOn(), { path: '/api/health' }),
   get: onShop('on', 'get'),
   getAnalyticsOff: onShop('off', 'get'),
   getBaseline: onBaseline('get'),
@@ -88,6 +89,10 @@ export const scenarios: Scenario[] = [
       { label: 'GET /api/admin/me (session lookup) vs health', measured: 'adminMe', baseline: 'health' },
       { label: 'GET /api/databases/:name/config (API key lookup) vs health', measured: 'keyConfig', baseline: 'health' }
     ]
+  },
+  {
+    name: 'floor',
+    rows: [{ label: 'public GET /api/health (no auth, no database) vs bare get: the framework\'s share', measured: 'shopHealth', baseline: 'getBaseline' }]
   },
   { name: 'records-get', rows: [getRow] },
   { name: 'records-list', rows: [{ label: 'records list 50, filter category + sort -price vs bare', measured: 'list', baseline: 'listBaseline' }] },
