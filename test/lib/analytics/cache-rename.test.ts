@@ -20,7 +20,7 @@ t.test('the TTL cache shares pending answers, expires them and forgets failures'
   t.equal(cache.size, 0)
 })
 
-t.test('overview, databaseOverview and volume are cached for 60 s; invalidateCache() drops them', async t => {
+t.test('overview, databaseOverview, volume and topQueries are cached for 60 s; invalidateCache() drops them', async t => {
   const clock = manualClock('2026-11-20T12:00:00.000Z')
   const { analytics } = openAnalytics(t, { now: clock.now })
   analytics.record(event())
@@ -28,10 +28,15 @@ t.test('overview, databaseOverview and volume are cached for 60 s; invalidateCac
   t.equal((await analytics.overview('24h')).queries, 1)
   t.equal((await analytics.databaseOverview('shop', '24h')).queries, 1)
   t.equal((await analytics.volume('24h')).max, 1)
+  t.equal((await analytics.topQueries())[0].calls, 1)
+  t.equal((await analytics.topQueries({ search: 'select' }))[0].calls, 1)
 
   analytics.record(event())
   await analytics.flush()
   clock.advance(59_000)
+  t.equal((await analytics.topQueries())[0].calls, 1, 'cached')
+  t.equal((await analytics.topQueries({ search: 'select' }))[0].calls, 1, 'cached, by search too')
+  t.equal((await analytics.topQueries({ search: 'SELECT' }))[0].calls, 2, 'another search is another entry')
   t.equal((await analytics.overview('24h')).queries, 1, 'cached')
   t.equal((await analytics.databaseOverview('shop', '24h')).queries, 1, 'cached')
   t.equal((await analytics.volume('24h')).max, 1, 'cached')
@@ -42,6 +47,7 @@ t.test('overview, databaseOverview and volume are cached for 60 s; invalidateCac
   t.equal((await analytics.overview('24h')).queries, 2, 'expired after 60 s')
   t.equal((await analytics.databaseOverview('shop', '24h')).queries, 2)
   t.equal((await analytics.volume('24h')).max, 2)
+  t.equal((await analytics.topQueries())[0].calls, 2)
 
   analytics.record(event())
   await analytics.flush()
