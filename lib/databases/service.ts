@@ -97,9 +97,8 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
         const plan = { name: newName, ifRegistered: databaseFile(newName), ifNot: databaseFile(oldName) }
         underPlan(dataDir, plan, isRegistered, () => {
           moveDatabaseFiles(databaseFile(oldName), databaseFile(newName))
-          store.databases.rename(record, newName)
+          store.renameDatabase(record, newName)
         })
-        store.activity.renameDatabase(record.id, newName)
       })
       for (const listener of renameListeners) await listener(record, oldName)
       log('database.rename', record, ctx, { from: oldName, to: newName })

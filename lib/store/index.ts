@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import { systemMigrations } from './migrations.js'
 import { createAdminStore } from './admins.js'
 import { createSessionStore } from './sessions.js'
-import { createDatabaseStore } from './databases.js'
+import { createDatabaseStore, type DatabaseRecord } from './databases.js'
 import { createKeyStore } from './keys.js'
 import { createActivityStore } from './activity.js'
 import { createSettingsStore } from './settings.js'
@@ -34,14 +34,22 @@ export function createSystemStore (options: { dataDir: string, sessionTtlMs: num
   db.pragma('foreign_keys = ON')
   migrate(db, systemMigrations)
 
+  const databases = createDatabaseStore(db)
+  const activity = createActivityStore(db)
   return {
     db,
     admins: createAdminStore(db),
     sessions: createSessionStore(db, options.sessionTtlMs),
-    databases: createDatabaseStore(db),
+    databases,
     keys: createKeyStore(db),
-    activity: createActivityStore(db),
+    activity,
     settings: createSettingsStore(db),
+    /** Renames a database in the registry and in its activity entries at once: a crash leaves both or neither. */
+    renameDatabase: db.transaction((record: DatabaseRecord, newName: string): DatabaseRecord => {
+      // the activity first: the registry changes its in-memory maps only once its own statement has run
+      activity.renameDatabase(record.id, newName)
+      return databases.rename(record, newName)
+    }),
     close (): void {
       if (db.open) db.close()
     }
