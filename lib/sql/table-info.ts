@@ -53,6 +53,8 @@ export interface Boundedness {
   read: boolean
   /** Inserting a row: also no trigger, CHECK, REPLACE conflict clause, expression default, generated column, partial or expression index. */
   insert: boolean
+  /** Updating or deleting a row by key: also no other table's foreign key refers to this one (cascades, child scans). */
+  write: boolean
 }
 
 interface SchemaCache { version: number, tables: Map<string, TableInfo> }
@@ -123,12 +125,19 @@ const literalDefault = /^(null|true|false|current_time|current_date|current_time
 
 function boundedness (source: SqlSource, found: TableListRow, rows: TableInfoRow[]): Boundedness {
   const read = found.type === 'table' && rows.every((row) => row.hidden !== 2)
-  if (!read) return { read, insert: false }
+  if (!read) return { read, insert: false, write: false }
   const objects = source.prepare("SELECT type, sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('table', 'trigger')")
     .all(found.name) as Array<{ type: string, sql: string | null }>
   const plainSchema = objects.every((o) => o.type === 'table' && !costlyClause.test(o.sql ?? ''))
   const plainColumns = rows.every((row) => row.hidden === 0 && (row.dflt_value === null || literalDefault.test(row.dflt_value)))
-  return { read, insert: plainSchema && plainColumns && plainIndexes(source, found.name) }
+  const insert = plainSchema && plainColumns && plainIndexes(source, found.name)
+  return { read, insert, write: insert && !referenced(source, found.name) }
+}
+
+/** Whether a foreign key of any table (itself included) refers to `table`, whose changes it then checks or cascades. */
+function referenced (source: SqlSource, table: string): boolean {
+  return source.prepare(`SELECT 1 FROM sqlite_schema AS s, pragma_foreign_key_list(s.name) AS f
+    WHERE s.type = 'table' AND lower(f."table") = lower(?) LIMIT 1`).get(table) !== undefined
 }
 
 /** No partial index (its WHERE runs on insert) and no index on an expression. */

@@ -77,6 +77,7 @@ function insertRecords (ctx: JobContext, args: InsertRecordsArgs): InsertRecords
 function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
   if (!isRecord(args.values)) throw new InvalidValue('the update must be a JSON object of column values')
   const table = readTableInfo(ctx, args.table)
+  requireBounded(ctx, table.bounded.write)
   const update = buildUpdate(table, matchRecord(table, args.id), args.values)
   const row = ctx.db.transaction(() => ctx.prepare(update.sql).safeIntegers(true).get(...update.params) as WireRecord | undefined)()
   if (row === undefined) throw new RecordNotFound(args.id)
@@ -85,6 +86,7 @@ function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
 
 function deleteRecord (ctx: JobContext, args: DeleteRecordArgs): DeleteRecordResult {
   const table = readTableInfo(ctx, args.table)
+  requireBounded(ctx, table.bounded.write)
   const match = matchRecord(table, args.id)
   const remove = buildDelete(table, match)
   const { changes } = ctx.db.transaction(() => ctx.prepare(remove.sql).run(...remove.params))()

@@ -6,6 +6,11 @@ import { buildEngine, sleep, waitFor } from './helpers.js'
 // One engine for the file (each test has its own databases): starting workers is the slow part.
 const { engine, register } = buildEngine(t, { workers: 2 })
 const workerConnections = async () => (await engine.connectionCounts()).reduce((a, b) => a + b, 0)
+/** Worker connections opened since `connectionsOpenedSince` was made: tests share the engine, so they count from their start. */
+async function connectionsOpenedSince () {
+  const base = await workerConnections()
+  return async () => await workerConnections() - base
+}
 
 /** A database made with a plain connection of the test, so no engine connection is open before the test. */
 function seed (id: string, sql: string): string {
@@ -19,23 +24,42 @@ function seed (id: string, sql: string): string {
 
 t.test('a record of a plain table is read and inserted on the main thread, without any worker', async (t) => {
   seed('plain', "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO items VALUES (1, 'lamp')")
+  const opened = await connectionsOpenedSince()
   const inlineBefore = engine.inlineConnections()
   const got = await engine.timed('plain', 'records.get', { table: 'items', id: '1' })
   t.same(got.result.row, { id: 1, name: 'lamp' })
   t.ok(got.durationMs >= 0, 'the job is timed like any other')
   t.same((await engine.run('plain', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })).rows, [{ id: 2, name: 'desk' }])
   t.equal(engine.inlineConnections(), inlineBefore + 1, 'one inline connection serves both')
-  t.equal(await workerConnections(), 0, 'no worker opened the database')
+  t.equal(await opened(), 0, 'no worker opened the database')
+})
+
+t.test('updates and deletes by id run inline too, unless another table\'s foreign key refers to the table', async (t) => {
+  seed('writes', `CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE pets (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES owners (id) ON DELETE CASCADE);
+    INSERT INTO items VALUES (1, 'lamp'), (2, 'desk'); INSERT INTO owners VALUES (1, 'ann'); INSERT INTO pets VALUES (1, 1), (2, 1)`)
+  const opened = await connectionsOpenedSince()
+  t.same((await engine.run('writes', 'records.update', { table: 'items', id: '1', values: { name: 'bulb' } })).row, { id: 1, name: 'bulb' })
+  t.same((await engine.run('writes', 'records.delete', { table: 'items', id: '2' })).id, 2)
+  t.equal(await opened(), 0, 'no worker needed for the plain table')
+  t.same((await engine.run('writes', 'records.update', { table: 'pets', id: '2', values: { owner: 1 } })).row, { id: 2, owner: 1 },
+    'a table that refers to another is updated inline (the check is a key lookup)')
+  t.equal(await opened(), 0)
+  t.same((await engine.run('writes', 'records.delete', { table: 'owners', id: '1' })).id, 1)
+  t.equal(await opened(), 1, 'deleting an owner cascades into pets: a worker does it')
+  t.same((await engine.run('writes', 'records.list', { table: 'pets', limit: 10, offset: 0 })).rows, [], 'the cascade ran')
 })
 
 t.test('errors of an inline job are the API errors a worker would give', async (t) => {
   seed('errors', 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)')
+  const opened = await connectionsOpenedSince()
   await t.rejects(engine.run('errors', 'records.get', { table: 'items', id: '7' }), { code: 'RECORD_NOT_FOUND', statusCode: 404 })
   await t.rejects(engine.run('errors', 'records.get', { table: 'nope', id: '7' }), { code: 'TABLE_NOT_FOUND', statusCode: 404 })
   await engine.run('errors', 'records.insert', { table: 'items', rows: [{ name: 'a' }] })
   await t.rejects(engine.run('errors', 'records.insert', { table: 'items', rows: [{ name: 'a' }] }), { code: 'CONSTRAINT_VIOLATION', statusCode: 409 })
   await t.rejects(engine.run('errors', 'records.insert', { table: 'items', rows: [{ nope: 1 }] }), { code: 'UNKNOWN_COLUMN' })
-  t.equal(await workerConnections(), 0, 'none of them needed a worker')
+  t.equal(await opened(), 0, 'none of them needed a worker')
 })
 
 t.test('unbounded work goes to a worker: a computed column, a table with a trigger, a batch', async (t) => {
@@ -44,11 +68,12 @@ t.test('unbounded work goes to a worker: a computed column, a table with a trigg
     CREATE TRIGGER items_log AFTER INSERT ON items BEGIN INSERT INTO log VALUES (new.name); END;
     CREATE TABLE shouting (id INTEGER PRIMARY KEY, name TEXT, loud TEXT AS (upper(name)) VIRTUAL);
     INSERT INTO items VALUES (1, 'lamp'); INSERT INTO shouting (id, name) VALUES (1, 'lamp')`)
+  const opened = await connectionsOpenedSince()
   t.same((await engine.run('unbounded', 'records.get', { table: 'items', id: '1' })).row, { id: 1, name: 'lamp' },
     'a read of the table with a trigger is inline')
-  t.equal(await workerConnections(), 0)
+  t.equal(await opened(), 0)
   t.same((await engine.run('unbounded', 'records.get', { table: 'shouting', id: '1' })).row, { id: 1, name: 'lamp', loud: 'LAMP' })
-  t.equal(await workerConnections(), 1, 'a row with a column computed on read is read by a worker')
+  t.equal(await opened(), 1, 'a row with a column computed on read is read by a worker')
   await engine.run('unbounded', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })
   await engine.run('unbounded', 'records.insert', { table: 'items', rows: [{ name: 'a' }, { name: 'b' }] })
   const log = await engine.run('unbounded', 'query.run', { sql: 'SELECT name FROM log ORDER BY rowid', allowWrite: false, databaseName: 'unbounded', principal: 'key' })

@@ -4,7 +4,7 @@ import { openContext } from './helper.js'
 
 // What lets a job run inline (lib/engine/inline.ts): each case adds one thing that can make a one-row
 // statement do unbounded work, and must take the table out of the fast lane for it.
-const cases: Array<{ name: string, sql: string, read: boolean, insert: boolean }> = [
+const cases: Array<{ name: string, sql: string, read: boolean, insert: boolean, write?: boolean }> = [
   { name: 'a plain table with a unique column and a foreign key', read: true, insert: true, sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE t (id INTEGER PRIMARY KEY, code TEXT UNIQUE, p INTEGER REFERENCES parent (id), at TEXT DEFAULT CURRENT_TIMESTAMP, n INTEGER DEFAULT -1.5e3, s TEXT DEFAULT 'it''s', b BLOB DEFAULT x'00ff', z DEFAULT NULL)" },
   { name: 'a view', read: false, insert: false, sql: 'CREATE TABLE base (id INTEGER PRIMARY KEY); CREATE VIEW t AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x AS id FROM c' },
   { name: 'a virtual table', read: false, insert: false, sql: 'CREATE VIRTUAL TABLE t USING fts5 (body)' },
@@ -16,14 +16,17 @@ const cases: Array<{ name: string, sql: string, read: boolean, insert: boolean }
   { name: 'an expression default', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT DEFAULT (hex(zeroblob(8))))' },
   { name: 'a default of two joined strings', read: true, insert: false, sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT DEFAULT ('a' || 'b'))" },
   { name: 'a partial index', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT); CREATE INDEX t_a ON t (a) WHERE a IS NOT NULL' },
-  { name: 'an index on an expression', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT); CREATE INDEX t_a ON t (lower(a))' }
+  { name: 'an index on an expression', read: true, insert: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT); CREATE INDEX t_a ON t (lower(a))' },
+  // `write` is updating or deleting a row: a foreign key that refers to the table makes it check or cascade into another
+  { name: 'a table another one refers to', read: true, insert: true, write: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY); CREATE TABLE child (id INTEGER PRIMARY KEY, t_id INTEGER REFERENCES T (id) ON DELETE CASCADE)' },
+  { name: 'a table that refers to itself', read: true, insert: true, write: false, sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES t (id))' }
 ]
 
 for (const c of cases) {
   t.test(c.name, async (t) => {
     const ctx = openContext(t)
     ctx.db.exec(c.sql)
-    t.same(readTableInfo(ctx, 't').bounded, { read: c.read, insert: c.insert })
+    t.same(readTableInfo(ctx, 't').bounded, { read: c.read, insert: c.insert, write: c.write ?? c.insert })
   })
 }
 
