@@ -25,8 +25,11 @@ interface Queued {
 
 interface Running extends Queued {
   file: string
-  sentAt: number
-  timer: NodeJS.Timeout
+  /** False until the job is written to its worker (jobs of one turn go in one message). */
+  sent: boolean
+  /** When the engine last knew the worker to start it: its send, or the answer to the job before it. */
+  startedAt: number | undefined
+  timer: NodeJS.Timeout | undefined
 }
 
 const closedMessage = 'the database engine is shutting down'
@@ -36,6 +39,13 @@ const startFailedMessage = 'the database engine could not start its workers'
 const shutdownGraceMs = 5000
 /** Pause before replacing a worker that died while starting, so a broken install does not spin. */
 const restartBackoffMs = 1000
+/**
+ * Jobs a worker may hold at once: the one it runs and the next, sent ahead so it never idles waiting for the
+ * main thread to hear its answer and send more. More would only queue more jobs behind a slow one.
+ */
+const pipelineDepth = 2
+/** A job is sent ahead only behind one that has been running for less than this: a slow job gets no followers. */
+const pipelineBehindMs = 5
 
 const silent: EngineLogger = { info () {}, warn () {}, error () {} }
 
@@ -59,7 +69,9 @@ export function createEngine (options: EngineOptions): Engine {
   const config = { dataDir, maxConnections: options.maxConnectionsPerWorker, maxQueryRows: options.maxQueryRows }
 
   const workers: WorkerProcess[] = []
-  const running = new Map<WorkerProcess, Running>()
+  /** Each worker's jobs in the order it runs them: the head is running (or about to), the others wait in it. */
+  const assigned = new Map<WorkerProcess, Running[]>()
+  let flushScheduled = false
   const queue: Queued[] = []
   const holds = createHolds()
   const backoffTimers = new Set<NodeJS.Timeout>()
@@ -83,6 +95,7 @@ export function createEngine (options: EngineOptions): Engine {
     }, {
       ready: dispatch,
       result: (message) => settle(worker, message),
+      stopping: () => onStopping(worker),
       exit: (info) => lost(worker, info)
     })
     return worker
@@ -104,84 +117,168 @@ export function createEngine (options: EngineOptions): Engine {
     backoffTimers.add(timer)
   }
 
-  function idleWorkers (): WorkerProcess[] {
-    return workers.filter((worker) => worker.ready && !running.has(worker))
+  const jobsOf = (worker: WorkerProcess): Running[] => assigned.get(worker) ?? []
+  const inFlight = (): number => [...assigned.values()].reduce((total, jobs) => total + jobs.length, 0)
+
+  /**
+   * The worker for a job on `file`: the least loaded one, and among those one that has the file open (it saves
+   * an open and keeps its statement cache warm). A busy worker takes a job only behind a young head.
+   */
+  function pickWorker (file: string): WorkerProcess | undefined {
+    const now = performance.now()
+    let best: WorkerProcess | undefined
+    let bestScore = Infinity
+    for (const worker of workers) {
+      if (!worker.ready) continue
+      const jobs = jobsOf(worker)
+      if (jobs.length >= pipelineDepth) continue
+      const head = jobs[0]
+      if (head?.startedAt !== undefined && now - head.startedAt > pipelineBehindMs) continue
+      const score = jobs.length * 2 + (worker.files.has(file) ? 0 : 1)
+      if (score < bestScore) {
+        best = worker
+        bestScore = score
+      }
+    }
+    return best
   }
 
-  /** Sends queued jobs, oldest first, to idle workers; jobs of a database held by `exclusive` stay queued. */
+  /** Sends queued jobs, oldest first, to workers that can take them; jobs of a held database stay queued. */
   function dispatch (): void {
-    let idle = idleWorkers()
-    for (let i = 0; i < queue.length && idle.length > 0;) {
+    for (let i = 0; i < queue.length;) {
       const job = queue[i]
       if (job.databaseId !== undefined && holds.isHeld(job.databaseId)) {
         i++
         continue
       }
-      queue.splice(i, 1)
       const file = job.file ?? options.locate(job.databaseId as string)
       if (file === undefined) {
+        queue.splice(i, 1)
         job.reject(withDuration(new DatabaseNotFound(job.databaseId), 0))
         continue
       }
-      // A worker that already has the file open saves an open and keeps its statement cache warm.
-      const worker = idle.find((candidate) => candidate.files.has(file)) ?? idle[0]
-      send(worker, { ...job, file })
-      idle = idle.filter((candidate) => candidate !== worker)
+      const worker = pickWorker(file)
+      if (worker === undefined) break
+      queue.splice(i, 1)
+      assign(worker, { ...job, file, sent: false, startedAt: undefined, timer: undefined })
     }
     checkDrained()
   }
 
-  function send (worker: WorkerProcess, job: Queued & { file: string }): void {
-    try {
-      worker.sendJob({ type: 'job', id: job.id, name: job.name, file: job.file, args: job.args })
-    } catch (err) {
-      // arguments the IPC serialiser cannot carry (JSON nested thousands deep overflows its stack): the caller's fault
-      job.reject(withDuration(new InvalidRequest(`the request cannot be sent to the database: ${(err as Error).message}`), 0))
-      queueMicrotask(dispatch)
-      return
-    }
-    const timer = setTimeout(() => expire(worker), job.timeoutMs)
-    running.set(worker, { ...job, sentAt: performance.now(), timer })
+  function assign (worker: WorkerProcess, job: Running): void {
+    assigned.set(worker, [...jobsOf(worker), job])
     worker.files.set(job.file, true)
     if (job.databaseId !== undefined) holds.started(job.databaseId)
+    if (!flushScheduled) {
+      flushScheduled = true
+      // every job assigned in this turn of the event loop goes in one message per worker
+      setImmediate(flush)
+    }
   }
 
-  /** Forgets the job `worker` was running and returns it. */
-  function finish (worker: WorkerProcess): Running | undefined {
-    const job = running.get(worker)
-    if (job === undefined) return undefined
-    running.delete(worker)
+  function flush (): void {
+    flushScheduled = false
+    for (const worker of workers) {
+      const unsent = jobsOf(worker).filter((job) => !job.sent)
+      if (unsent.length === 0) continue
+      sendJobs(worker, unsent)
+      armHead(worker)
+    }
+    dispatch()
+  }
+
+  function sendJobs (worker: WorkerProcess, jobs: Running[]): void {
+    const message = (job: Running) => ({ id: job.id, name: job.name, file: job.file, args: job.args, timeoutMs: job.timeoutMs })
+    try {
+      worker.sendJobs(jobs.map(message))
+    } catch {
+      // one job's arguments cannot be serialised (JSON nested thousands deep): find it, send the others
+      for (const job of jobs) {
+        try {
+          worker.sendJobs([message(job)])
+        } catch (err) {
+          unassign(worker, job)
+          job.reject(withDuration(new InvalidRequest(`the request cannot be sent to the database: ${(err as Error).message}`), 0))
+          continue
+        }
+        job.sent = true
+      }
+      return
+    }
+    for (const job of jobs) job.sent = true
+  }
+
+  /** Starts the deadline of the worker's head job, once it is sent and known to be running. */
+  function armHead (worker: WorkerProcess): void {
+    const head = jobsOf(worker)[0]
+    if (head === undefined || !head.sent || head.timer !== undefined) return
+    head.startedAt = performance.now()
+    head.timer = setTimeout(() => {
+      // An answer already in the channel is read before this runs: a job that finished in time is not killed.
+      setImmediate(() => { if (jobsOf(worker)[0] === head) expire(worker) })
+    }, head.timeoutMs)
+  }
+
+  function unassign (worker: WorkerProcess, job: Running): void {
+    const jobs = jobsOf(worker).filter((candidate) => candidate !== job)
+    if (jobs.length > 0) assigned.set(worker, jobs)
+    else assigned.delete(worker)
     clearTimeout(job.timer)
     if (job.databaseId !== undefined) holds.finished(job.databaseId)
-    return job
+  }
+
+  /** Takes every job away from `worker` (which is gone or going): the head, and the others back into the queue. */
+  function withdraw (worker: WorkerProcess): Running | undefined {
+    const [head, ...rest] = jobsOf(worker)
+    for (const job of jobsOf(worker)) unassign(worker, job)
+    // They never started: the worker starts a job only after answering the one before, and it did not answer the head.
+    queue.unshift(...rest.map(requeued))
+    return head
+  }
+
+  /** A job back as the queue holds it: a database's file is looked up again when it is dispatched. */
+  function requeued ({ sent: _sent, startedAt: _startedAt, timer: _timer, ...job }: Running): Queued {
+    return { ...job, file: job.databaseId === undefined ? job.file : undefined }
   }
 
   function settle (worker: WorkerProcess, message: Extract<FromWorker, { type: 'done' | 'failed' }>): void {
-    if (running.get(worker)?.id !== message.id) return
-    const job = finish(worker) as Running
+    const job = jobsOf(worker)[0]
+    if (job?.id !== message.id) return
+    unassign(worker, job)
     if (message.type === 'done') job.resolve({ result: message.value, durationMs: message.durationMs })
     else job.reject(withDuration(deserializeError(message.error), message.durationMs))
+    armHead(worker)
     dispatch()
   }
 
   /** A job ran past its deadline: only killing its process stops a statement inside SQLite. */
   function expire (worker: WorkerProcess): void {
-    const job = finish(worker)
+    const job = withdraw(worker)
     if (job === undefined) return
     log.warn({ job: job.name, databaseId: job.databaseId, timeoutMs: job.timeoutMs, pid: worker.pid },
       'an engine job ran past its deadline: its worker was killed and replaced')
     worker.retire()
     replace(worker)
-    job.reject(withDuration(new QueryTimeout(job.timeoutMs), performance.now() - job.sentAt))
+    job.reject(withDuration(new QueryTimeout(job.timeoutMs), performance.now() - (job.startedAt ?? 0)))
+    dispatch()
+  }
+
+  /** The worker answered a job at the edge of its deadline and takes no more: its other jobs go elsewhere. */
+  function onStopping (worker: WorkerProcess): void {
+    const job = withdraw(worker)
+    // the head was answered before the worker stopped; a head still here was not started
+    if (job !== undefined) queue.unshift(requeued(job))
+    worker.retire()
+    replace(worker)
     dispatch()
   }
 
   function lost (worker: WorkerProcess, info: { code: number | null, signal: string | null, wasReady: boolean }): void {
-    const job = finish(worker)
+    const job = withdraw(worker)
     log.error({ pid: worker.pid, code: info.code, signal: info.signal, job: job?.name, databaseId: job?.databaseId },
       info.wasReady ? 'an engine worker stopped unexpectedly and was replaced' : 'an engine worker failed to start')
     replace(worker, info.wasReady ? 0 : restartBackoffMs)
-    if (job !== undefined) job.reject(withDuration(new EngineUnavailable(crashedMessage), performance.now() - job.sentAt))
+    if (job !== undefined) job.reject(withDuration(new EngineUnavailable(crashedMessage), performance.now() - (job.startedAt ?? performance.now())))
     // Nothing can run while no worker starts: answer the waiting callers instead of leaving them hanging.
     if (!info.wasReady && !workers.some((w) => w.ready)) {
       for (const queued of queue.splice(0)) queued.reject(withDuration(new EngineUnavailable(startFailedMessage), 0))
@@ -190,7 +287,7 @@ export function createEngine (options: EngineOptions): Engine {
   }
 
   function checkDrained (): void {
-    if (drainWaiter !== undefined && queue.length === 0 && running.size === 0) drainWaiter()
+    if (drainWaiter !== undefined && queue.length === 0 && inFlight() === 0) drainWaiter()
   }
 
   async function closeEverywhere (file: string): Promise<void> {
@@ -251,7 +348,7 @@ export function createEngine (options: EngineOptions): Engine {
   }
 
   async function shutdown (): Promise<void> {
-    if (queue.length > 0 || running.size > 0) {
+    if (queue.length > 0 || inFlight() > 0) {
       await new Promise<void>((resolve) => { drainWaiter = resolve })
     }
     stopped = true
@@ -269,7 +366,7 @@ export function createEngine (options: EngineOptions): Engine {
     },
     timed,
     exclusive,
-    stats: () => ({ workers: workers.length, busy: running.size, queued: queue.length, restarts }),
+    stats: () => ({ workers: workers.length, busy: assigned.size, queued: queue.length, restarts }),
     inlineConnections: () => inline?.connections ?? 0,
     async connectionCounts () {
       return await Promise.all(workers.map(async (worker) => await worker.request({ type: 'count' }) as number))

@@ -7,9 +7,15 @@ export interface WorkerConfig {
   maxQueryRows: number
 }
 
-/** Messages from the engine to a worker. Each worker handles them one at a time, in order. */
+/** One job as sent to a worker: `timeoutMs` lets the worker tell when the engine is about to kill it. */
+export interface JobMessage { id: number, name: string, file: string, args: unknown, timeoutMs: number }
+
+/**
+ * Messages from the engine to a worker. A worker handles jobs and controls strictly in the order they arrive,
+ * one at a time, and starts the next only once the answer to the previous one is written to the channel.
+ */
 export type ToWorker =
-  | { type: 'job', id: number, name: string, file: string, args: unknown }
+  | { type: 'jobs', jobs: JobMessage[] }
   | { type: 'close', id: number, file: string }
   | { type: 'count', id: number }
   | { type: 'shutdown' }
@@ -20,3 +26,13 @@ export type FromWorker =
   | { type: 'done', id: number, value: unknown, durationMs: number }
   | { type: 'failed', id: number, error: SerializedError, durationMs: number }
   | { type: 'reply', id: number, value: unknown }
+  /** A job ran to the edge of its deadline: the worker starts nothing more, its unstarted jobs go elsewhere. */
+  | { type: 'stopping' }
+
+/**
+ * A worker that finishes a job this close to the job's deadline (or later) stops taking jobs: the engine may
+ * already be killing it for that job, and a job started now could commit without anyone hearing of it.
+ */
+export function overrunMarginMs (timeoutMs: number): number {
+  return Math.min(1000, timeoutMs / 5)
+}

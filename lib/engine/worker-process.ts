@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { Lru } from './lru.js'
-import type { FromWorker, ToWorker, WorkerConfig } from './protocol.js'
+import type { FromWorker, JobMessage, ToWorker, WorkerConfig } from './protocol.js'
 
 // Tests run the engine from TypeScript through tsx; the built server runs compiled JavaScript without a loader.
 const fromTypeScript = import.meta.url.endsWith('.ts')
@@ -10,7 +10,6 @@ const workerFile = fileURLToPath(new URL(fromTypeScript ? './worker.ts' : './wor
 const execArgv = fromTypeScript ? ['--import', import.meta.resolve('tsx')] : []
 
 type Control = { type: 'close', file: string } | { type: 'count' }
-type JobMessage = Extract<ToWorker, { type: 'job' }>
 
 /** What a control message answers when the worker cannot: a dead or unborn process holds no connections. */
 const fallback: Record<Control['type'], unknown> = { close: true, count: 0 }
@@ -18,7 +17,12 @@ const fallback: Record<Control['type'], unknown> = { close: true, count: 0 }
 export interface WorkerEvents {
   ready: () => void
   result: (message: Extract<FromWorker, { type: 'done' | 'failed' }>) => void
-  /** The process ended without being retired by the engine. `wasReady` is false when it never started. */
+  /** The worker finished a job at the edge of its deadline and starts nothing more (see protocol.ts). */
+  stopping: () => void
+  /**
+   * The process ended without being retired by the engine, and every message it sent has been delivered.
+   * `wasReady` is false when it never started.
+   */
   exit: (info: { code: number | null, signal: NodeJS.Signals | null, wasReady: boolean }) => void
 }
 
@@ -29,7 +33,8 @@ export interface WorkerProcess {
   readonly ready: boolean
   /** Files this worker probably has open (a hint for dispatch, bounded like the worker's own LRU). */
   readonly files: Lru<string, true>
-  sendJob: (message: JobMessage) => void
+  /** Sends jobs in one message; throws, sending nothing, when one of them cannot be serialised. */
+  sendJobs: (jobs: JobMessage[]) => void
   /** Sends a control message, answered in order with the jobs sent before it. */
   request: (control: Control) => Promise<unknown>
   /** Kills the process at once (SIGKILL) and stops reporting its events. */
@@ -58,7 +63,7 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
   let ready = false
   let retired = false
   let exited = false
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exitedPromise = new Promise<void>((resolve) => child.once('close', () => resolve()))
 
   function answerPending (): void {
     for (const { control, resolve } of pending.values()) resolve(fallback[control.type])
@@ -82,10 +87,12 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
         pending.delete(message.id)
         return entry?.resolve(message.value)
       }
+      case 'stopping': return events.stopping()
       default: return events.result(message)
     }
   })
-  child.once('exit', (code, signal) => {
+  // 'close', not 'exit': it comes once the channel is drained, so every answer sent before the end has arrived
+  child.once('close', (code, signal) => {
     exited = true
     answerPending()
     if (!retired) events.exit({ code, signal, wasReady: ready })
@@ -95,7 +102,7 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
     get pid () { return child.pid },
     get ready () { return ready && !retired && !exited },
     files: new Lru<string, true>(config.maxConnections),
-    sendJob: send,
+    sendJobs: (jobs) => send({ type: 'jobs', jobs }),
     request (control) {
       if (!ready || retired || exited) return Promise.resolve(fallback[control.type])
       const id = nextControlId++

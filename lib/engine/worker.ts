@@ -1,29 +1,62 @@
 /**
- * Entry of an engine worker process. It owns its SQLite connections and handles one message at a time, so a
- * control message (close a file, count connections) is answered in order with the jobs sent before it.
+ * Entry of an engine worker process. It owns its SQLite connections and handles one message at a time, in
+ * order, so a control message (close a file, count connections) is answered after the jobs sent before it.
+ * The engine may send a job before the previous one is done (pipelining); the next job starts only once the
+ * previous answer is written to the channel, so the engine always knows which job a stuck worker is running.
  */
+import { performance } from 'node:perf_hooks'
 import { createJobRunner } from './job-runner.js'
-import type { FromWorker, ToWorker, WorkerConfig } from './protocol.js'
+import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type WorkerConfig } from './protocol.js'
+
+type Work = JobMessage | Extract<ToWorker, { type: 'close' | 'count' }>
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig
 const runner = createJobRunner(config)
+const backlog: Work[] = []
+let busy = false
+let stopping = false
 
-function send (message: FromWorker): void {
-  process.send?.(message)
+function send (message: FromWorker, then?: () => void): void {
+  process.send?.(message, undefined, {}, () => then?.())
 }
 
-function reply (message: Extract<ToWorker, { type: 'job' }>): void {
-  const outcome = runner.run(message.name, message.file, message.args)
-  if (!outcome.ok) {
-    send({ type: 'failed', id: message.id, error: outcome.error, durationMs: outcome.durationMs })
-    return
+function answer (job: JobMessage): FromWorker {
+  const outcome = runner.run(job.name, job.file, job.args)
+  if (!outcome.ok) return { type: 'failed', id: job.id, error: outcome.error, durationMs: outcome.durationMs }
+  return { type: 'done', id: job.id, value: outcome.value, durationMs: outcome.durationMs }
+}
+
+function control (work: Exclude<Work, JobMessage>): FromWorker {
+  if ('file' in work) {
+    runner.close(work.file)
+    return { type: 'reply', id: work.id, value: true }
   }
+  return { type: 'reply', id: work.id, value: runner.connections }
+}
+
+function next (): void {
+  if (busy || stopping) return
+  const work = backlog.shift()
+  if (work === undefined) return
+  busy = true
+  const proceed = () => { busy = false; next() }
+  if (!('name' in work)) return send(control(work), proceed)
+  const started = performance.now()
+  const message = answer(work)
+  if (performance.now() - started <= work.timeoutMs - overrunMarginMs(work.timeoutMs)) return sendAnswer(message, proceed)
+  stopping = true
+  sendAnswer(message)
+  send({ type: 'stopping' })
+}
+
+function sendAnswer (message: FromWorker, then?: () => void): void {
   try {
-    send({ type: 'done', id: message.id, value: outcome.value, durationMs: outcome.durationMs })
+    send(message, then)
   } catch (err) {
-    // A result that cannot be cloned is a bug in the job: answer it as one instead of leaving the caller waiting.
-    const error = { statusCode: 500, code: 'INTERNAL_ERROR', message: `job '${message.name}' returned a value that cannot be sent: ${(err as Error).message}` }
-    send({ type: 'failed', id: message.id, error, durationMs: outcome.durationMs })
+    // A result that cannot be sent is a bug in the job: answer it as one instead of leaving the caller waiting.
+    const id = (message as { id: number }).id
+    const error = { statusCode: 500, code: 'INTERNAL_ERROR', message: `a job returned a value that cannot be sent: ${(err as Error).message}` }
+    send({ type: 'failed', id, error, durationMs: (message as { durationMs: number }).durationMs }, then)
   }
 }
 
@@ -34,12 +67,13 @@ function stop (): void {
 
 process.on('message', (message: ToWorker) => {
   switch (message.type) {
-    case 'job': return reply(message)
-    case 'close':
-      runner.close(message.file)
-      return send({ type: 'reply', id: message.id, value: true })
-    case 'count': return send({ type: 'reply', id: message.id, value: runner.connections })
+    case 'jobs':
+      backlog.push(...message.jobs)
+      return next()
     case 'shutdown': return stop()
+    default:
+      backlog.push(message)
+      return next()
   }
 })
 // Without the engine there is no one to answer: close the files cleanly and leave.
