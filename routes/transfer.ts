@@ -6,7 +6,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { errors, DatabaseNameSchema } from '../schemas/common.js'
 import { DatabaseParams, DatabaseResponse } from '../schemas/databases.js'
 import { ExportResponse, ImportFormSchema } from '../schemas/transfer.js'
-import { removeDatabaseFiles, tempPath } from '../lib/databases/files.js'
+import { removeTempFiles, tempPath } from '../lib/databases/files.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { ImportTooLarge, InvalidRequest } from '../lib/errors.js'
 import { actorOf } from '../plugins/auth.js'
@@ -45,7 +45,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
         if (part.file.truncated) throw new ImportTooLarge(config.maxImportSize)
       }
     } catch (err) {
-      if (upload) removeDatabaseFiles(upload)
+      if (upload) removeTempFiles(upload)
       const code = (err as { code?: string }).code
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ImportTooLarge(config.maxImportSize)
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new InvalidRequest('send one file part and the name (and optional group) fields')
@@ -55,7 +55,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!upload) throw new InvalidRequest('the form has no file part')
     const { name = '', group } = fields
     if (!validName.Check(name)) {
-      removeDatabaseFiles(upload)
+      removeTempFiles(upload)
       throw new InvalidRequest('the form field name must match ^[a-z0-9][a-z0-9_-]*$ (1 to 64 characters)')
     }
     const record = await databases.import(upload, name, group || null, { actor: actorOf(request), ip: request.ip })
@@ -77,8 +77,9 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     const stream = createReadStream(file)
     let removed = false
     const cleanup = (): void => {
-      if (!removed) removeDatabaseFiles(file)
+      if (removed) return
       removed = true
+      if (!removeTempFiles(file)) request.log.warn('the export copy could not be removed; the next start clears it')
     }
     stream.once('close', cleanup)
     reply.raw.once('close', cleanup)

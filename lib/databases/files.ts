@@ -29,6 +29,21 @@ export function removeDatabaseFiles (file: string): void {
   for (const suffix of sideSuffixes.slice(1)) rmSync(file + suffix, { force: true })
 }
 
+/**
+ * Removes an upload or export copy in `.tmp`, and says whether it could. It never throws: it runs in cleanup
+ * paths (a finished download's 'close' event, a failed import), where a throw would replace the real outcome or,
+ * in an event handler, end the process; a data directory turned read-only refuses the unlink (EROFS). What stays
+ * behind is cleared at the next start.
+ */
+export function removeTempFiles (file: string): boolean {
+  try {
+    removeDatabaseFiles(file)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** A fresh path in the data directory's `.tmp` folder (same file system, so a rename into place is atomic). */
 export function tempPath (dataDir: string, extension: string): string {
   const dir = join(dataDir, '.tmp')

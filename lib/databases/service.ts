@@ -5,7 +5,7 @@ import type { SystemStore } from '../store/index.js'
 import type { DatabaseRecord } from '../store/databases.js'
 import type { Actor } from '../store/activity.js'
 import { DatabaseExists } from '../errors.js'
-import { fileSize, moveDatabaseFiles, removeDatabaseFiles, tempPath } from './files.js'
+import { fileSize, moveDatabaseFiles, removeDatabaseFiles, removeTempFiles, tempPath } from './files.js'
 import { recoverFilePlans, underPlan } from './pending.js'
 
 export interface ServiceOptions {
@@ -137,7 +137,7 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
         log('database.import', record, ctx, { tables })
         return record
       } finally {
-        removeDatabaseFiles(upload)
+        removeTempFiles(upload)
       }
     },
 
@@ -148,7 +148,7 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
         await engine.run(record.id, 'database.export', { dest }, fileJob)
         return dest
       } catch (err) {
-        removeDatabaseFiles(dest)
+        removeTempFiles(dest)
         throw err
       }
     }
