@@ -1,21 +1,28 @@
 // The few parts of autocannon's programmatic API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  export interface Request {
+  /** One request; `Context` is the per-connection object autocannon passes to the hooks. */
+  export interface Request<Context = object> {
     method?: string
     path?: string
     headers?: Record<string, string>
     body?: string | Buffer
-    setupRequest?: (request: Request) => Request
+    setupRequest?: (request: Request<Context>, context: Context) => Request<Context>
+    /** Called with each answer, before the connection builds its next request. */
+    onResponse?: (status: number, body: string, context: Context) => void
   }
 
-  export interface Options {
+  export interface Options<Context = object> {
     url: string
     connections?: number
     pipelining?: number
     /** Seconds. */
     duration?: number
     timeout?: number
-    requests?: Request[]
+    requests?: Array<Request<Context>>
+    /** Requests per second over all connections. */
+    overallRate?: number
+    /** Report measured latencies only, without autocannon's correction for coordinated omission. */
+    ignoreCoordinatedOmission?: boolean
     /** Resolve with the raw result, which `aggregateResult` can merge with others. */
     skipAggregateResult?: boolean
   }
@@ -32,12 +39,21 @@ declare module 'autocannon' {
 
   export interface Aggregated {
     /** Milliseconds. */
-    latency: { average: number, p50: number, p99: number }
+    latency: { average: number, p50: number, p99: number, p99_9: number }
+  }
+
+  /** What a run resolves with by default. */
+  export interface Result extends Aggregated {
+    duration: number
+    requests: { total: number }
+    non2xx: number
+    errors: number
+    timeouts: number
   }
 
   interface Autocannon {
-    /** The benchmarks always set `skipAggregateResult`, hence the raw result. */
-    (options: Options): Promise<RawResult>
+    <Context>(options: Options<Context> & { skipAggregateResult: true }): Promise<RawResult>
+    <Context>(options: Options<Context>): Promise<Result>
     aggregateResult: (results: RawResult[], options: { url: string, connections?: number }) => Aggregated
   }
 

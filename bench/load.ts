@@ -32,7 +32,7 @@ export interface Measurement {
 
 interface Slice { run: RawResult, cpuMs?: number }
 
-function options ({ url, load }: Side, connections: number, duration: number): Options {
+function options ({ url, load }: Side, connections: number, duration: number): Options & { skipAggregateResult: true } {
   const { path, body } = load
   const headers = { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...load.headers }
   const request: Request = { method: load.method ?? 'GET', headers }

@@ -1,27 +1,11 @@
-import autocannon from 'autocannon'
+import autocannon, { type Request } from 'autocannon'
 import { treeCpuMs } from '../cpu.js'
 import type { FailureLog } from './failures.js'
 import type { LatencyLog } from './latencies.js'
 import { nextCall, type MixTarget } from './mix.js'
 
-/** autocannon's per-connection request: built afresh for every request; `context` belongs to the connection. */
-interface MixRequest {
-  setupRequest: (request: Record<string, unknown>, context: InFlight) => Record<string, unknown>
-  onResponse: (status: number, body: string, context: InFlight) => void
-}
-
 /** The request a connection has in flight. */
 interface InFlight { kind?: string, sentAt?: number }
-
-/** The parts of autocannon's aggregated result read here (bench/autocannon.d.ts types only the raw one). */
-interface Result {
-  duration: number
-  requests: { total: number }
-  latency: { p50: number, p99: number, p99_9: number }
-  non2xx: number
-  errors: number
-  timeouts: number
-}
 
 export interface TrafficRun {
   seconds: number
@@ -50,7 +34,7 @@ export interface TrafficSettings {
  * The mix as one autocannon request. With pipelining 1 a connection has one request in flight, and
  * autocannon reads its answer before it builds the next, so the connection's context carries the kind.
  */
-function mixRequest (target: MixTarget, failures: FailureLog, latencies?: LatencyLog): MixRequest {
+function mixRequest (target: MixTarget, failures: FailureLog, latencies?: LatencyLog): Request<InFlight> {
   return {
     // autocannon builds a request just before it writes it, also when it has waited for its rate
     setupRequest (request, context) {
@@ -69,8 +53,6 @@ function mixRequest (target: MixTarget, failures: FailureLog, latencies?: Latenc
   }
 }
 
-const run = autocannon as unknown as (options: Record<string, unknown>) => Promise<Result>
-
 /** One autocannon run of the mix against `url`, with the server's (`pid`'s) CPU time around it. */
 export async function runMix (url: string, pid: number, target: MixTarget, failures: FailureLog, settings: TrafficSettings): Promise<TrafficRun> {
   const { connections, seconds, rate, latencies } = settings
@@ -78,7 +60,7 @@ export async function runMix (url: string, pid: number, target: MixTarget, failu
   // (it divides 1 by requests per second), which adds dozens of made-up samples per answer: record what was measured
   const paced = rate === undefined ? {} : { overallRate: Math.max(1, Math.round(rate)), ignoreCoordinatedOmission: true }
   const cpuBefore = treeCpuMs(pid)
-  const result = await run({ url, connections, pipelining: 1, duration: seconds, timeout: 10, requests: [mixRequest(target, failures, latencies)], ...paced })
+  const result = await autocannon({ url, connections, pipelining: 1, duration: seconds, timeout: 10, requests: [mixRequest(target, failures, latencies)], ...paced })
   const cpuAfter = treeCpuMs(pid)
   return {
     seconds: result.duration,

@@ -28,11 +28,12 @@ export interface InlineLane {
 
 export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databaseId: string) => void): InlineLane {
   const runner = createJobRunner(config, { inline: true, connection: { busyTimeoutMs: 0, autoCheckpoint: false } })
+  // by file, like the connections: closing a file (rename, delete) forgets its count with it
   const commits = new Map<string, number>()
 
-  function committed (databaseId: string): void {
-    const count = (commits.get(databaseId) ?? 0) + 1
-    commits.set(databaseId, count % commitsPerCheckpoint)
+  function committed (databaseId: string, file: string): void {
+    const count = (commits.get(file) ?? 0) + 1
+    commits.set(file, count % commitsPerCheckpoint)
     if (count === commitsPerCheckpoint) onCheckpointDue(databaseId)
   }
 
@@ -46,11 +47,17 @@ export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databa
         if (err instanceof NotInline) return undefined
         throw err
       }
-      if (outcome.ok && writeJobs.has(name)) committed(databaseId)
+      if (outcome.ok && writeJobs.has(name)) committed(databaseId, file)
       return outcome
     },
-    close: (file) => runner.close(file),
-    closeAll: () => runner.closeAll(),
+    close (file) {
+      commits.delete(file)
+      runner.close(file)
+    },
+    closeAll () {
+      commits.clear()
+      runner.closeAll()
+    },
     get connections () { return runner.connections }
   }
 }
