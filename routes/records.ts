@@ -10,7 +10,6 @@ import type { DatabaseRecord } from '../lib/store/databases.js'
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track } = fastify
   const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
-  const one = () => ({ rowCount: 1 })
 
   fastify.get('/:db/tables/:table/records', {
     schema: {
@@ -51,7 +50,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async function (request) {
     const { table, id } = request.params
     const result = await track(db(request), { tableName: table, operation: 'select' },
-      () => engine.timed(db(request).id, 'records.get', { table, id }), (r) => ({ ...one(), sqlText: r.sql }))
+      () => engine.timed(db(request).id, 'records.get', { table, id }), (r) => ({ rowCount: 1, sqlText: r.sql }))
     return { data: result.row }
   })
 
@@ -63,7 +62,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async function (request) {
     const { table, id } = request.params
     const result = await track(db(request), { tableName: table, operation: 'update' },
-      () => engine.timed(db(request).id, 'records.update', { table, id, values: request.body }), (r) => ({ ...one(), sqlText: r.sql }))
+      () => engine.timed(db(request).id, 'records.update', { table, id, values: request.body }), (r) => ({ rowCount: 1, sqlText: r.sql }))
     return { data: result.row }
   })
 
@@ -75,7 +74,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async function (request) {
     const { table, id } = request.params
     const result = await track(db(request), { tableName: table, operation: 'delete' },
-      () => engine.timed(db(request).id, 'records.delete', { table, id }), (r) => ({ ...one(), sqlText: r.sql }))
+      () => engine.timed(db(request).id, 'records.delete', { table, id }), (r) => ({ rowCount: 1, sqlText: r.sql }))
     return { data: { deleted: true as const, id: result.id } }
   })
 }

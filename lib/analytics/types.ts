@@ -16,8 +16,11 @@ export interface AnalyticsEvent {
   timestamp?: string
 }
 
-/** An event as it crosses to the worker: timestamp filled in and normalised to `Date#toISOString()`. */
-export type StampedEvent = AnalyticsEvent & { timestamp: string }
+/**
+ * An event as the recorder keeps it and sends it to the worker: `at` is its time in epoch milliseconds. The worker
+ * formats it, so the request path never builds a date string.
+ */
+export type StampedEvent = AnalyticsEvent & { at: number }
 
 export type AnalyticsRange = '24h' | '7d' | '30d'
 

@@ -22,6 +22,30 @@ function textOrNull (x: unknown): string | null {
   return x === null || x === undefined ? null : String(x)
 }
 
+// Date's range is ±8.64e15 ms; outside it (or not a number) the event is logged at the time it is written.
+function isoTime (ms: unknown): string {
+  const date = new Date(typeof ms === 'number' ? ms : NaN)
+  return Number.isNaN(date.getTime()) ? new Date().toISOString() : date.toISOString()
+}
+
+/**
+ * `isoTime` for a batch, formatting each second once: events of a batch mostly share their second, and a Date
+ * with its ISO string per event was a tenth of the writer's time.
+ */
+function isoTimes () {
+  let second = NaN
+  let prefix = ''
+  return (ms: unknown): string => {
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms >= 253402300800000) return isoTime(ms) // years 1970-9999
+    const s = Math.floor(ms / 1000)
+    if (s !== second) {
+      second = s
+      prefix = new Date(s * 1000).toISOString().slice(0, 20) // 'YYYY-MM-DDTHH:MM:SS.'
+    }
+    return prefix + String(ms - s * 1000).padStart(3, '0') + 'Z'
+  }
+}
+
 interface DailyStat { date: string, name: string, id: string, operation: string, count: number, read: number, written: number }
 interface DailyQuery { date: string, name: string, id: string, sqlText: string, count: number, rows: number }
 
@@ -58,19 +82,21 @@ export function createWriter (db: Database) {
     const queries = new Map<string, DailyQuery>()
     // Events arrive in bursts within the same minutes; one Intl call per distinct minute is enough.
     const dates = new Map<string, string>()
+    const timeOf = isoTimes()
     for (const e of events) {
       const name = text(e.database)
       const id = text(e.databaseId)
       const operation = text(e.operation)
       const rows = Math.trunc(finite(e.rowCount))
       const sqlText = textOrNull(e.sqlText)
+      const timestamp = timeOf(e.at)
       insertLog.run(name, textOrNull(e.tableName), operation, finite(e.durationMs), rows,
-        e.status === 'error' ? 'error' : 'ok', textOrNull(e.errorMsg), e.timestamp, id, sqlText)
+        e.status === 'error' ? 'error' : 'ok', textOrNull(e.errorMsg), timestamp, id, sqlText)
 
-      const minute = e.timestamp.slice(0, 16)
+      const minute = timestamp.slice(0, 16)
       let date = dates.get(minute)
       if (date === undefined) {
-        date = localDate(Date.parse(e.timestamp), timeZone)
+        date = localDate(Date.parse(timestamp), timeZone)
         dates.set(minute, date)
       }
       const statsOperation = e.statsOperation ?? operation
