@@ -1,7 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3'
+import type { SqlSource } from '../sql/table-info.js'
 
 /** What a job gets inside an engine worker process: the open connection of its database. */
-export interface JobContext {
+export interface JobContext extends SqlSource {
   /**
    * The better-sqlite3 connection for the job's database (WAL, foreign keys on, busy timeout set). It opens
    * on first use, so a job may look at the file before SQLite does.
@@ -22,6 +23,8 @@ export interface JobContext {
   discardConnection: () => void
   /** True when the job runs on the server's main thread (@see lib/engine/inline.ts), where it cannot be killed. */
   inline: boolean
+  /** @see SqlSource.schemaStamp: given by the inline lane, undefined in workers (they ask SQLite every job). */
+  schemaStamp: number | undefined
 }
 
 /** Thrown by a job running inline that finds its work unbounded: the engine hands it to a worker instead. */
@@ -34,6 +37,24 @@ export class NotInline extends Error {
 /** Lets the job go on inline only when `bounded` says its statements cost no more than a key lookup. */
 export function requireBounded (ctx: JobContext, bounded: boolean): void {
   if (ctx.inline && !bounded) throw new NotInline()
+}
+
+const transactions = new WeakMap<Database, (work: () => unknown) => unknown>()
+
+/**
+ * Runs `work` in one transaction (a savepoint when one is open). Every write goes through one, even a single
+ * statement: a RETURNING statement read with `get()` commits when it is reset, and better-sqlite3 does not report a
+ * failure there (a full disk would lose the row after answering it); an explicit COMMIT does.
+ * The wrapper is made once per connection: better-sqlite3 builds several functions for each `db.transaction()`.
+ */
+export function transact<T> (ctx: Pick<JobContext, 'db'>, work: () => T): T {
+  const db = ctx.db
+  let run = transactions.get(db)
+  if (run === undefined) {
+    run = db.transaction((inner: () => unknown) => inner())
+    transactions.set(db, run)
+  }
+  return run(work) as T
 }
 
 /** A job: synchronous work on one database, run whole inside a worker. */

@@ -4,7 +4,8 @@ import {
   DatabaseNotFound, deserializeError, EngineUnavailable, InvalidRequest, QueryTimeout
 } from '../errors.js'
 import { createHolds } from './holds.js'
-import { createInlineLane } from './inline.js'
+import { createInlineLane, schemaRecheckMs } from './inline.js'
+import { createLocations } from './locations.js'
 import type { JobArgs, JobName, JobResult } from './jobs/index.js'
 import { isInside } from './paths.js'
 import type { FromWorker } from './protocol.js'
@@ -81,6 +82,7 @@ export function createEngine (options: EngineOptions): Engine {
   let closing: Promise<void> | undefined
   let stopped = false
   const inline = options.inline === false ? undefined : createInlineLane(config, checkpointLater)
+  const inlineLocations = createLocations(options.locate, schemaRecheckMs)
 
   function checkpointLater (databaseId: string): void {
     timed(databaseId, 'database.checkpoint', {}).catch((err: Error) => {
@@ -168,6 +170,7 @@ export function createEngine (options: EngineOptions): Engine {
   function assign (worker: WorkerProcess, job: Running): void {
     assigned.set(worker, [...jobsOf(worker), job])
     worker.files.set(job.file, true)
+    inline?.workerJobStarted(job.file)
     if (job.databaseId !== undefined) holds.started(job.databaseId)
     if (!flushScheduled) {
       flushScheduled = true
@@ -224,6 +227,7 @@ export function createEngine (options: EngineOptions): Engine {
     if (jobs.length > 0) assigned.set(worker, jobs)
     else assigned.delete(worker)
     clearTimeout(job.timer)
+    inline?.workerJobEnded(job.file)
     if (job.databaseId !== undefined) holds.finished(job.databaseId)
   }
 
@@ -290,18 +294,22 @@ export function createEngine (options: EngineOptions): Engine {
     if (drainWaiter !== undefined && queue.length === 0 && inFlight() === 0) drainWaiter()
   }
 
+  /**
+   * One connection after the other: the last to close checkpoints the WAL into the file and removes it, but two
+   * closing at once may each see the other still open and both leave it behind.
+   */
   async function closeEverywhere (file: string): Promise<void> {
     inline?.close(file)
-    await Promise.all(workers.map(async (worker) => {
+    for (const worker of workers) {
       worker.files.delete(file)
       await worker.request({ type: 'close', file })
-    }))
+    }
   }
 
   /** Runs the job on the main thread if the inline lane takes it; undefined sends it to a worker. */
   function runInline (databaseId: string, name: string, args: unknown): { result: unknown, durationMs: number } | undefined {
     if (inline === undefined || !inline.accepts(name) || holds.isHeld(databaseId)) return undefined
-    const file = options.locate(databaseId)
+    const file = inlineLocations.get(databaseId)
     if (file === undefined) throw withDuration(new DatabaseNotFound(databaseId), 0)
     const outcome = inline.run(name, databaseId, file, args)
     if (outcome === undefined) return undefined
@@ -342,6 +350,7 @@ export function createEngine (options: EngineOptions): Engine {
       if (file !== undefined) await closeEverywhere(file)
       return await fn()
     } finally {
+      inlineLocations.forget(databaseId)
       release()
       dispatch()
     }

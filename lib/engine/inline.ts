@@ -5,7 +5,10 @@
  * and any job that meets another connection's lock (busy timeout 0), go to the workers as before.
  * Commits do not checkpoint here (a checkpoint fsyncs): every `commitsPerCheckpoint` of them, the engine has a
  * worker checkpoint the file.
+ * Table schemas are not re-read from SQLite for every job (asking costs as much as the lookup): the lane hands
+ * the job a schema stamp that moves whenever the schema may have changed (@see SqlSource.schemaStamp).
  */
+import { performance } from 'node:perf_hooks'
 import { NotInline } from './context.js'
 import { createJobRunner, type JobOutcome } from './job-runner.js'
 import type { WorkerConfig } from './protocol.js'
@@ -15,47 +18,96 @@ const inlineJobs: ReadonlySet<string> = new Set(['records.get', 'records.insert'
 const writeJobs: ReadonlySet<string> = new Set(['records.insert', 'records.update', 'records.delete'])
 /** Inline commits to one database between two checkpoints (the WAL grows by a few pages per commit). */
 export const commitsPerCheckpoint = 500
+/**
+ * Longest time the lane trusts a table schema without asking SQLite. Every change made through the engine is
+ * seen at once; this bounds how long one made behind its back (an operator's sqlite3 shell) goes unnoticed.
+ */
+export const schemaRecheckMs = 1000
 
 export interface InlineLane {
   /** Whether jobs called `name` may run inline at all. */
   accepts: (name: string) => boolean
   /** Runs the job now, or answers undefined when it must go to a worker (it then changed nothing). */
   run: (name: string, databaseId: string, file: string, args: unknown) => JobOutcome | undefined
+  /** A worker job on `file` was assigned: until it ends, it may be changing the schema under the lane. */
+  workerJobStarted: (file: string) => void
+  workerJobEnded: (file: string) => void
   close: (file: string) => void
   closeAll: () => void
   readonly connections: number
 }
 
+/** What the lane keeps per file, like its connections: closing a file (rename, delete) forgets it. */
+interface FileState {
+  /** Inline commits since the last checkpoint. */
+  commits: number
+  /** The schema stamp: it moves when a worker job on the file ends and when a recheck period begins. */
+  generation: number
+  period: number
+}
+
 export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databaseId: string) => void): InlineLane {
   const runner = createJobRunner(config, { inline: true, connection: { busyTimeoutMs: 0, autoCheckpoint: false } })
-  // by file, like the connections: closing a file (rename, delete) forgets its count with it
-  const commits = new Map<string, number>()
+  const files = new Map<string, FileState>()
+  const workerJobs = new Map<string, number>()
 
-  function committed (databaseId: string, file: string): void {
-    const count = (commits.get(file) ?? 0) + 1
-    commits.set(file, count % commitsPerCheckpoint)
-    if (count === commitsPerCheckpoint) onCheckpointDue(databaseId)
+  function stateOf (file: string): FileState {
+    let state = files.get(file)
+    if (state === undefined) {
+      state = { commits: 0, generation: 0, period: -1 }
+      files.set(file, state)
+    }
+    return state
+  }
+
+  /** Undefined (ask SQLite) while a worker job on the file is in flight: it may commit a change at any moment. */
+  function schemaStamp (file: string, state: FileState): number | undefined {
+    if (workerJobs.has(file)) return undefined
+    const period = Math.floor(performance.now() / schemaRecheckMs)
+    if (state.period !== period) {
+      state.period = period
+      state.generation++
+    }
+    return state.generation
+  }
+
+  function committed (databaseId: string, state: FileState): void {
+    state.commits++
+    if (state.commits < commitsPerCheckpoint) return
+    state.commits = 0
+    onCheckpointDue(databaseId)
   }
 
   return {
     accepts: (name) => inlineJobs.has(name),
     run (name, databaseId, file, args) {
+      const state = stateOf(file)
       let outcome: JobOutcome
       try {
-        outcome = runner.run(name, file, args)
+        outcome = runner.run(name, file, args, schemaStamp(file, state))
       } catch (err) {
         if (err instanceof NotInline) return undefined
         throw err
       }
-      if (outcome.ok && writeJobs.has(name)) committed(databaseId, file)
+      if (outcome.ok && writeJobs.has(name)) committed(databaseId, state)
       return outcome
     },
+    workerJobStarted (file) {
+      workerJobs.set(file, (workerJobs.get(file) ?? 0) + 1)
+    },
+    workerJobEnded (file) {
+      const count = (workerJobs.get(file) ?? 1) - 1
+      if (count > 0) workerJobs.set(file, count)
+      else workerJobs.delete(file)
+      const state = files.get(file)
+      if (state !== undefined) state.generation++
+    },
     close (file) {
-      commits.delete(file)
+      files.delete(file)
       runner.close(file)
     },
     closeAll () {
-      commits.clear()
+      files.clear()
       runner.closeAll()
     },
     get connections () { return runner.connections }

@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks'
 import { serializeError, type SerializedError } from '../errors.js'
 import { NotInline, type Job, type JobContext } from './context.js'
-import type { ConnectionOptions } from './connection.js'
-import { createConnectionPool } from './connection-pool.js'
+import type { Database, Statement } from 'better-sqlite3'
+import type { Connection, ConnectionOptions } from './connection.js'
+import { createConnectionPool, type ConnectionPool } from './connection-pool.js'
 import { jobs } from './jobs/index.js'
 import { hideDataDir } from './paths.js'
 import type { WorkerConfig } from './protocol.js'
@@ -24,6 +25,29 @@ function isBusy (err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
 }
 
+/**
+ * One job's context. A class rather than a literal of closures: the inline lane makes one per request. The
+ * connection opens on first use, so a job (the import check) can look at the file before SQLite does.
+ */
+class RunningJob implements JobContext {
+  opened: Connection | undefined = undefined
+  discard = false
+
+  constructor (
+    private readonly pool: ConnectionPool,
+    readonly file: string,
+    readonly dataDir: string,
+    readonly limits: JobContext['limits'],
+    readonly inline: boolean,
+    readonly schemaStamp: number | undefined
+  ) {}
+
+  get db (): Database { return this.connection().db }
+  prepare (sql: string): Statement { return this.connection().prepare(sql) }
+  discardConnection (): void { this.discard = true }
+  private connection (): Connection { return (this.opened ??= this.pool.acquire(this.file)) }
+}
+
 /** Runs jobs by name against pooled connections; the worker process is a thin message loop around it. */
 export function createJobRunner (config: WorkerConfig, options: RunnerOptions = {}) {
   const inline = options.inline === true
@@ -31,21 +55,9 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
   const limits = Object.freeze({ maxQueryRows: config.maxQueryRows })
   const registry = jobs as unknown as Record<string, Job<unknown, unknown>>
 
-  function run (name: string, file: string, args: unknown): JobOutcome {
+  function run (name: string, file: string, args: unknown, schemaStamp?: number): JobOutcome {
     const started = performance.now()
-    let opened: ReturnType<typeof pool.acquire> | undefined
-    let discard = false
-    // The connection opens on first use, so a job (the import check) can look at the file before SQLite does.
-    const connection = () => (opened ??= pool.acquire(file))
-    const ctx: JobContext = {
-      get db () { return connection().db },
-      prepare: (sql) => connection().prepare(sql),
-      file,
-      dataDir: config.dataDir,
-      limits,
-      discardConnection: () => { discard = true },
-      inline
-    }
+    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp)
     try {
       const job = Object.hasOwn(registry, name) ? registry[name] : undefined
       if (job === undefined) throw new Error(`unknown job '${name}'`)
@@ -56,7 +68,7 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
       if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()
       return { ok: false, error: toWire(err, file), durationMs: performance.now() - started }
     } finally {
-      if (opened !== undefined) release(file, opened.db, discard)
+      if (ctx.opened !== undefined) release(file, ctx.opened.db, ctx.discard)
     }
   }
 

@@ -7,6 +7,11 @@ import { affinityOf, isSearchableType, type Affinity } from './types.js'
 export interface SqlSource {
   db: Database
   prepare: (sql: string) => Statement
+  /**
+   * Set by a caller that knows the schema is unchanged for as long as it hands out the same value (the inline
+   * lane); while it matches the one of the last check, `readTableInfo` skips asking SQLite for the schema version.
+   */
+  schemaStamp?: number
 }
 
 /** One column as PRAGMA table_info describes it. */
@@ -57,15 +62,15 @@ export interface Boundedness {
   write: boolean
 }
 
-interface SchemaCache { version: number, tables: Map<string, TableInfo> }
+interface SchemaCache { version: number, stamp: number | undefined, tables: Map<string, TableInfo> }
 
 const caches = new WeakMap<Database, SchemaCache>()
 const rowidNames = ['rowid', '_rowid_', 'oid']
 
 /**
  * The real schema of `table` in the main database, read once per schema version:
- * `PRAGMA schema_version` moves with every schema change, from any connection.
- * Unknown and internal (`sqlite_*`) tables throw TableNotFound.
+ * `PRAGMA schema_version` moves with every schema change, from any connection (it is not asked while the
+ * source's `schemaStamp` is the one of the last check). Unknown and internal (`sqlite_*`) tables throw TableNotFound.
  */
 export function readTableInfo (source: SqlSource, table: string): TableInfo {
   const cache = schemaCache(source)
@@ -78,11 +83,16 @@ export function readTableInfo (source: SqlSource, table: string): TableInfo {
 }
 
 function schemaCache (source: SqlSource): SchemaCache {
+  const db = source.db
+  const stamp = source.schemaStamp
+  let cache = caches.get(db)
+  if (cache !== undefined && stamp !== undefined && cache.stamp === stamp) return cache
   const { schema_version: version } = source.prepare('PRAGMA schema_version').get() as { schema_version: number }
-  let cache = caches.get(source.db)
   if (cache === undefined || cache.version !== version) {
-    cache = { version, tables: new Map() }
-    caches.set(source.db, cache)
+    cache = { version, stamp, tables: new Map() }
+    caches.set(db, cache)
+  } else {
+    cache.stamp = stamp
   }
   return cache
 }

@@ -58,22 +58,24 @@ export function toWireValue (value: unknown): unknown {
   return value
 }
 
+const minSafe = BigInt(Number.MIN_SAFE_INTEGER)
+const maxSafe = BigInt(Number.MAX_SAFE_INTEGER)
+
 /** A bigint as a number when that is exact, else as its decimal string. */
 export function bigintToWire (value: bigint): number | string {
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString()
+  return value >= minSafe && value <= maxSafe ? Number(value) : value.toString()
 }
 
-/** A row read from SQLite with every value made JSON-safe (see toWireValue). */
+/**
+ * A row read from SQLite with every value made JSON-safe (see toWireValue), converted in place: rows come fresh
+ * from the statement, and copying one costs more than reading it.
+ */
 export function toWireRow (row: Record<string, unknown>): Record<string, unknown> {
-  let copy: Record<string, unknown> | null = null
   for (const key in row) {
     const value = row[key]
-    if ((value !== null && typeof value === 'object') || typeof value === 'bigint') {
-      copy ??= { ...row }
-      copy[key] = toWireValue(value)
-    }
+    if ((value !== null && typeof value === 'object') || typeof value === 'bigint') row[key] = toWireValue(value)
   }
-  return copy ?? row
+  return row
 }
 
 /** Raw SQL parameters ready to bind: positional values, or named values by bare name. */

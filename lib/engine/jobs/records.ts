@@ -1,10 +1,11 @@
 import { InvalidValue, RecordNotFound } from '../../errors.js'
 import { matchRecord } from '../../sql/record-key.js'
 import { buildCount, buildGet, buildList, type ListRequest } from '../../sql/select.js'
-import { readTableInfo } from '../../sql/table-info.js'
+import { readTableInfo, type TableInfo } from '../../sql/table-info.js'
+import type { Statement } from 'better-sqlite3'
 import { bigintToWire, toWireRow } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
-import { requireBounded, type JobContext } from '../context.js'
+import { requireBounded, transact, type JobContext } from '../context.js'
 
 /** A record on the wire: blobs as `{ "$base64": "..." }`, other values as JSON. */
 export type WireRecord = Record<string, unknown>
@@ -47,16 +48,26 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
     return result
   }
   // With a total, both reads share one snapshot so the total matches the page.
-  return count === null ? read() : ctx.db.transaction(read)()
+  return count === null ? read() : transact(ctx, read)
 }
+
+// The point read of each table, prepared once per connection and schema (a TableInfo lives exactly that long) with
+// its BigInt mode set once: `ctx.prepare` shares statements and resets their modes at every use.
+const pointReads = new WeakMap<TableInfo, { sql: string, statement: Statement }>()
 
 function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.read)
-  const get = buildGet(table, matchRecord(table, args.id))
-  const row = ctx.prepare(get.sql).safeIntegers(true).get(...get.params) as WireRecord | undefined
+  const match = matchRecord(table, args.id)
+  let read = pointReads.get(table)
+  if (read === undefined) {
+    const { sql } = buildGet(table, match)
+    read = { sql, statement: ctx.db.prepare(sql).safeIntegers(true) }
+    pointReads.set(table, read)
+  }
+  const row = read.statement.get(match.value) as WireRecord | undefined
   if (row === undefined) throw new RecordNotFound(args.id)
-  return { row: toWireRow(row), sql: get.sql }
+  return { row: toWireRow(row), sql: read.sql }
 }
 
 /** Inserts every row in one transaction: one bad row leaves the table as it was. */
@@ -69,7 +80,7 @@ function insertRecords (ctx: JobContext, args: InsertRecordsArgs): InsertRecords
     if (!isRecord(row)) throw new InvalidValue(`record ${i} must be a JSON object`)
     return buildInsert(table, row)
   })
-  const rows = ctx.db.transaction(() => inserts.map((insert) => ctx.prepare(insert.sql).safeIntegers(true).get(...insert.params) as WireRecord))()
+  const rows = transact(ctx, () => inserts.map((insert) => ctx.prepare(insert.sql).safeIntegers(true).get(...insert.params) as WireRecord))
   // Analytics groups by pattern: a batch is logged under the statement of its first record.
   return { rows: rows.map(toWireRow), sql: inserts[0].sql }
 }
@@ -79,7 +90,7 @@ function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.write)
   const update = buildUpdate(table, matchRecord(table, args.id), args.values)
-  const row = ctx.db.transaction(() => ctx.prepare(update.sql).safeIntegers(true).get(...update.params) as WireRecord | undefined)()
+  const row = transact(ctx, () => ctx.prepare(update.sql).safeIntegers(true).get(...update.params) as WireRecord | undefined)
   if (row === undefined) throw new RecordNotFound(args.id)
   return { row: toWireRow(row), sql: update.sql }
 }
@@ -89,7 +100,7 @@ function deleteRecord (ctx: JobContext, args: DeleteRecordArgs): DeleteRecordRes
   requireBounded(ctx, table.bounded.write)
   const match = matchRecord(table, args.id)
   const remove = buildDelete(table, match)
-  const { changes } = ctx.db.transaction(() => ctx.prepare(remove.sql).run(...remove.params))()
+  const { changes } = transact(ctx, () => ctx.prepare(remove.sql).run(...remove.params))
   if (changes === 0) throw new RecordNotFound(args.id)
   return { id: typeof match.value === 'bigint' ? bigintToWire(match.value) : match.value, sql: remove.sql }
 }

@@ -2,7 +2,7 @@ import { InvalidRequest, InvalidValue, TableExists, UnknownColumn } from '../../
 import { addColumnSql, checkApiIdentifier, createTableSql, type ColumnDef } from '../../sql/ddl.js'
 import { quoteIdent } from '../../sql/ident.js'
 import { readTableInfo, schemaNameTaken, type ColumnInfo } from '../../sql/table-info.js'
-import type { JobContext } from '../context.js'
+import { transact, type JobContext } from '../context.js'
 
 export type { ColumnDef }
 
@@ -33,9 +33,9 @@ function describe (ctx: JobContext, table: string): ColumnEntry[] {
 
 /** Runs DDL statements in one transaction: all or nothing. DDL is one-off, so it skips the statement cache. */
 function runDdl (ctx: JobContext, statements: string[]): void {
-  ctx.db.transaction(() => {
+  transact(ctx, () => {
     for (const sql of statements) ctx.db.prepare(sql).run()
-  })()
+  })
 }
 
 function createTable (ctx: JobContext, args: CreateTableArgs): ColumnEntry[] {

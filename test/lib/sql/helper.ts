@@ -30,6 +30,7 @@ export function openContext (t: Teardown, options: { maxQueryRows?: number, file
     limits: { maxQueryRows: options.maxQueryRows ?? 10000 },
     discarded: 0,
     inline: false,
+    schemaStamp: undefined,
     prepare (sql) {
       let statement = statements.get(sql)
       if (statement === undefined) {
