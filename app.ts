@@ -28,6 +28,7 @@ import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
 import analyticsRoutes from './routes/analytics.js'
 import webRoutes from './routes/web.js'
+import { requestLogger } from './lib/request-logger.js'
 
 /** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
 export const redactedPaths = [
@@ -78,6 +79,7 @@ export function serverOptions (config: Config, stream?: DestinationStream): Fast
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
+    childLoggerFactory: requestLogger,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     return503OnClosing: true,
     schemaController: schemaController as FastifyServerOptions['schemaController'],
@@ -97,6 +99,16 @@ export interface AppOptions {
   config?: Config
 }
 
+/** An error naming the first member of `part` that Ajv coerced to a non-finite number, if any. */
+function nonFinite (part: unknown): InstanceType<typeof InvalidRequest> | undefined {
+  if (part === null || typeof part !== 'object') return undefined
+  for (const name in part) {
+    const value = (part as Record<string, unknown>)[name]
+    if (typeof value === 'number' && !Number.isFinite(value)) return new InvalidRequest(`${name} must be a finite number`)
+  }
+  return undefined
+}
+
 /** The root plugin: infrastructure plugins first, then one encapsulated plugin per resource area. */
 const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(configPlugin, { config: opts.config })
@@ -110,21 +122,19 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(analyticsPlugin)
   await fastify.register(corsPlugin)
 
+  // Every request passes these two hooks: they take callbacks, not promises, and allocate nothing.
   // While closing, answers say `Connection: close`, so keep-alive clients cannot hold the shutdown open.
   let closing = false
   fastify.addHook('preClose', async () => { closing = true })
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id)
     if (closing) reply.header('connection', 'close')
+    done(null, payload)
   })
 
   // Ajv turns "Infinity" and "1e400" into numbers and then skips minimum/maximum: refuse them outright.
-  fastify.addHook('preHandler', async (request) => {
-    for (const part of [request.query, request.params] as Array<Record<string, unknown> | undefined>) {
-      for (const [name, value] of Object.entries(part ?? {})) {
-        if (typeof value === 'number' && !Number.isFinite(value)) throw new InvalidRequest(`${name} must be a finite number`)
-      }
-    }
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    done(nonFinite(request.query) ?? nonFinite(request.params))
   })
 
   await fastify.register(healthRoutes, { prefix: '/api/health' })

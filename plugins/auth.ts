@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import fastifyAuth from '@fastify/auth'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { accessTable, type Access } from '../lib/access.js'
 import { API_KEY_PREFIX } from '../lib/crypto.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
@@ -51,18 +51,23 @@ export default fp(async (fastify) => {
   fastify.decorateRequest('principal', null)
   fastify.decorateRequest('database', null)
 
-  fastify.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization
-    if (!header || !header.startsWith('Bearer ')) return
+  // Both hooks run on every request and do synchronous work: they take callbacks, not promises.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    request.principal = principalOf(request.headers.authorization)
+    done()
+  })
+
+  function principalOf (header: string | undefined): Principal | null {
+    if (!header || !header.startsWith('Bearer ')) return null
     const token = header.slice(7).trim()
     if (token.startsWith(API_KEY_PREFIX)) {
       const key = store.keys.resolve(token)
-      if (key) request.principal = { kind: 'key', ...key }
-    } else if (token.length > 0 && token.length <= 256) {
-      const session = store.sessions.resolve(token)
-      if (session) request.principal = { kind: 'admin', adminId: session.adminId, email: session.email, token }
+      return key ? { kind: 'key', keyId: key.keyId, databaseId: key.databaseId, scope: key.scope } : null
     }
-  })
+    if (token.length === 0 || token.length > 256) return null
+    const session = store.sessions.resolve(token)
+    return session ? { kind: 'admin', adminId: session.adminId, email: session.email, token } : null
+  }
 
   function authenticate (request: FastifyRequest): Principal {
     if (request.principal) return request.principal
@@ -70,7 +75,7 @@ export default fp(async (fastify) => {
   }
 
   function guardFor (access: Exclude<Access, 'public'>) {
-    return async function guard (request: FastifyRequest): Promise<void> {
+    function check (request: FastifyRequest): void {
       const principal = authenticate(request)
       const params = request.params as { name?: string, db?: string }
       const name = params.name ?? params.db
@@ -90,6 +95,15 @@ export default fp(async (fastify) => {
       }
       if (access === 'data' && database.readonly) throw new DatabaseReadonly(database.name)
       request.database = database
+    }
+    return function guard (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+      try {
+        check(request)
+      } catch (err) {
+        done(err as Error)
+        return
+      }
+      done()
     }
   }
 

@@ -27,7 +27,8 @@ export function createKeyStore (db: Database) {
   const removeStmt = db.prepare('DELETE FROM api_keys WHERE id = ?')
   const touchStmt = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?')
   const cache = new Map<string, ResolvedKey>()
-  const usage = new Map<string, string>()
+  // key id → epoch ms of its last use; formatted only when written, not on every request
+  const usage = new Map<string, number>()
 
   function require (databaseId: string, id: string) {
     const row = getStmt.get(id, databaseId) as { id: string, label: string, scope: KeyScope, keyHash: string } | undefined
@@ -64,11 +65,11 @@ export function createKeyStore (db: Database) {
       const hash = sha256(rawKey)
       const entry = readThrough(cache, maxCached, hash, () => byHash.get(hash) as ResolvedKey | undefined)
       if (!entry) return undefined
-      usage.set(entry.keyId, new Date().toISOString())
+      usage.set(entry.keyId, Date.now())
       return entry
     },
     flushUsage: db.transaction(() => {
-      for (const [id, at] of usage) touchStmt.run(at, id)
+      for (const [id, at] of usage) touchStmt.run(new Date(at).toISOString(), id)
       usage.clear()
     })
   }
