@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads'
+import { Worker, type Transferable } from 'node:worker_threads'
 import type { AnalyticsLogger } from './types.js'
 import type { ArgsOf, Method, ResultOf, WorkerConfig, WorkerResponse } from './handlers.js'
 
@@ -67,19 +67,20 @@ export function createWorkerClient (config: WorkerConfig, logger: AnalyticsLogge
     return w
   }
 
-  function send<M extends Method> (w: Worker, method: M, args: ArgsOf<M>): Promise<ResultOf<M>> {
+  function send<M extends Method> (w: Worker, method: M, args: ArgsOf<M>, transfer: Transferable[]): Promise<ResultOf<M>> {
     const id = nextId++
     return new Promise<ResultOf<M>>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject, worker: w })
       w.ref()
-      w.postMessage({ id, method, args })
+      w.postMessage({ id, method, args }, transfer)
     })
   }
 
   return {
-    request<M extends Method> (method: M, args: ArgsOf<M>): Promise<ResultOf<M>> {
+    /** `transfer` lists buffers of `args` to move to the worker instead of copying them (they are unusable here after). */
+    request<M extends Method> (method: M, args: ArgsOf<M>, transfer: Transferable[] = []): Promise<ResultOf<M>> {
       if (closed) return Promise.reject(new AnalyticsClosed())
-      return send(worker ??= start(), method, args)
+      return send(worker ??= start(), method, args, transfer)
     },
 
     /** Ends the worker abruptly, as a crash would: its pending requests reject, the next request starts a new one. */
@@ -98,7 +99,7 @@ export function createWorkerClient (config: WorkerConfig, logger: AnalyticsLogge
       if (w === null) return
       const exited = new Promise(resolve => w.once('exit', resolve))
       try {
-        await send(w, 'close', undefined)
+        await send(w, 'close', undefined, [])
       } catch (err) {
         logger.warn({ err }, 'analytics worker did not close cleanly')
         await w.terminate()

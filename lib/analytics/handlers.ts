@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3'
-import type { AnalyticsRange, DatabaseSize, QueryLogPage, QueryLogRow, StampedEvent, StorageSnapshotRow, TopQuery, Volume, PatternStats } from './types.js'
+import type { AnalyticsRange, DatabaseSize, QueryLogPage, QueryLogRow, StorageSnapshotRow, TopQuery, Volume, PatternStats } from './types.js'
 import { migrate } from './schema.js'
 import { createWriter } from './writer.js'
+import { decodeEvents, type EventBatch } from './wire.js'
 import { createReader, type LogSums } from './reader.js'
 import { planVolume, windowStart } from './windows.js'
 
@@ -45,9 +46,9 @@ export function createHandlers (config: WorkerConfig) {
       return open().migrated
     },
 
-    flush (a: { events: StampedEvent[], timeZone: string, nowMs: number }): { written: number, pruned: number, pruneError?: string } {
+    flush (a: { events: EventBatch, timeZone: string, nowMs: number }): { written: number, pruned: number, pruneError?: string } {
       const { writer } = open()
-      const written = writer.flush(a.events, a.timeZone)
+      const written = writer.flush(decodeEvents(a.events), a.timeZone)
       try {
         return { written, pruned: writer.pruneIfDue(a.nowMs) }
       } catch (err) {

@@ -8,6 +8,7 @@ import { AnalyticsClosed, createWorkerClient } from './client.js'
 import { cacheTtlMs, createTtlCache } from './cache.js'
 import { hourMs, isValidTimezone } from './time.js'
 import { emptyVolume, planVolume } from './windows.js'
+import { encodeEvents } from './wire.js'
 
 export type * from './types.js'
 export { analyticsRanges, listLimits, sizeHistoryLimit, topPatternsLimit } from './types.js'
@@ -36,7 +37,7 @@ export interface AnalyticsOptions {
 
 const defaultMaxBuffered = 100_000
 const defaultBusyTimeoutMs = 1000
-// Events per worker message: bounds the main thread's structured-clone work per turn of the event loop.
+// Events per worker message: bounds the main thread's encoding work per turn of the event loop.
 const flushChunk = 500
 
 const silentLogger: AnalyticsLogger = { info () {}, warn () {}, error () {} }
@@ -115,7 +116,8 @@ export function createAnalytics (opts: AnalyticsOptions) {
       remaining -= batch.length
       try {
         const sentAt = nowMs()
-        const result = await (client as NonNullable<typeof client>).request('flush', { events: batch, timeZone: zone(), nowMs: sentAt })
+        const events = encodeEvents(batch)
+        const result = await (client as NonNullable<typeof client>).request('flush', { events, timeZone: zone(), nowMs: sentAt }, [events.numbers.buffer])
         lastFlushSentMs = sentAt
         if (result.pruned > 0) logger.info({ pruned: result.pruned }, 'analytics: pruned query log rows past retention')
         if (result.pruneError !== undefined) logger.warn({ err: result.pruneError }, 'analytics: pruning failed')
