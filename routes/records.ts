@@ -9,6 +9,10 @@ import type { DatabaseRecord } from '../lib/store/databases.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track } = fastify
+  // A record is an open object (any columns), which fast-json-stringify writes member by member; rows reach the
+  // reply already JSON-safe (blobs as $base64, big integers as strings), so JSON.stringify gives the same text faster.
+  // The response schemas stay: they document the routes in OpenAPI.
+  fastify.setSerializerCompiler(() => JSON.stringify)
   const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
 
   fastify.get('/:db/tables/:table/records', {
