@@ -44,3 +44,19 @@ t.test('the recorder keeps the event it is given and stamps it with its time', a
   await analytics.flush()
   t.same(inspect(t, file).prepare('SELECT timestamp FROM _query_log').pluck().all(), ['2026-11-20T12:00:00.456Z'])
 })
+
+t.test('a large batch is written whole and in order', async (t) => {
+  const { db, writer } = openWriter(t)
+  const at = Date.parse('2026-11-20T10:00:00.000Z')
+  const events = Array.from({ length: 60 }, (_, i) => stamped(at + i, {
+    rowCount: i, status: i % 7 === 0 ? 'error' : 'ok', errorMsg: i % 7 === 0 ? `failure ${i}` : null, tableName: i % 2 === 0 ? 'items' : null
+  }))
+  t.equal(writer.flush(events, 'UTC'), 60)
+  const rows = db.prepare('SELECT id, row_count AS n, status, error_msg AS err, table_name AS tbl, timestamp FROM _query_log ORDER BY id').all() as
+    Array<{ id: number, n: number, status: string, err: string | null, tbl: string | null, timestamp: string }>
+  t.same(rows.map((r) => r.n), Array.from({ length: 60 }, (_, i) => i), 'one row per event, ids in event order')
+  t.same(rows.filter((r) => r.status === 'error').map((r) => r.err), [0, 7, 14, 21, 28, 35, 42, 49, 56].map((i) => `failure ${i}`))
+  t.equal(rows.filter((r) => r.tbl === null).length, 30)
+  t.equal(rows[59].timestamp, '2026-11-20T10:00:00.059Z')
+  t.same(db.prepare('SELECT count, rows_read FROM _daily_stats').get(), { count: 60, rows_read: 1770 })
+})
