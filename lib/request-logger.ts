@@ -46,11 +46,12 @@ class LazyChild implements FastifyBaseLogger {
 }
 
 /**
- * Fastify's `childLoggerFactory`: routes with their own level or serializers get a real child at once (they are
- * rare); every other request gets a lazy one.
+ * Fastify's `childLoggerFactory`: routes with their own level or serializers (the only options Fastify passes) get a
+ * real child at once (they are rare); every other request gets a lazy one.
  */
 export function requestLogger (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
   const parent = logger as PinoLike
-  if (Object.keys(options).length > 0 || typeof parent.isLevelEnabled !== 'function') return logger.child(bindings, options)
+  const own = options.level !== undefined || options.serializers !== undefined
+  if (own || typeof parent.isLevelEnabled !== 'function') return logger.child(bindings, options)
   return new LazyChild(parent, bindings)
 }
