@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { DatabaseRef } from '../lib/analytics/index.js'
 import { errors } from '../schemas/common.js'
 import {
   AnalyticsDatabaseParams, DatabaseOverviewResponse, ErrorsQuery, ErrorsResponse, OverviewResponse, QueriesQuery,
@@ -7,8 +8,14 @@ import {
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { analytics, store } = fastify
-  const known = (name: string): string => store.databases.require(name).name
+  // Analytics knows a database by its UUID (`database_id`), and by name for rows older than ids.
+  const known = (name: string): DatabaseRef => {
+    const record = store.databases.require(name)
+    return { id: record.uuid, name: record.name }
+  }
   const tags = ['analytics']
+  const description = 'The database\'s rows are those with its database_id (which survives renames), plus rows without ' +
+    'one (written before ids existed) under its current name: a name reused after a delete starts empty.'
 
   fastify.get('/overview', {
     schema: { tags, operationId: 'analyticsOverview', summary: 'Totals over every database', querystring: RangeQuery, response: { 200: OverviewResponse, ...errors(401, 403) } }
@@ -36,7 +43,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get('/:database/overview', {
     schema: {
-      tags, operationId: 'analyticsDatabaseOverview', summary: 'One database: totals and its top 10 patterns',
+      tags, operationId: 'analyticsDatabaseOverview', description, summary: 'One database: totals and its top 10 patterns',
       params: AnalyticsDatabaseParams, querystring: RangeQuery, response: { 200: DatabaseOverviewResponse, ...errors(401, 403, 404) }
     }
   }, async function (request) {
@@ -45,18 +52,18 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get('/:database/queries', {
     schema: {
-      tags, operationId: 'analyticsQueries', summary: 'The query log of one database, newest first',
+      tags, operationId: 'analyticsQueries', description, summary: 'The query log of one database, newest first',
       params: AnalyticsDatabaseParams, querystring: QueriesQuery, response: { 200: QueriesResponse, ...errors(401, 403, 404) }
     }
   }, async function (request) {
     const { limit, offset } = request.query
-    const page = await analytics.queries({ ...request.query, name: known(request.params.database) })
+    const page = await analytics.queries({ ...request.query, database: known(request.params.database) })
     return { data: page.rows, meta: { limit, offset, total: page.total } }
   })
 
   fastify.get('/:database/size', {
     schema: {
-      tags, operationId: 'analyticsSize', summary: 'The last 100 storage snapshots of one database',
+      tags, operationId: 'analyticsSize', description, summary: 'The last 100 storage snapshots of one database',
       params: AnalyticsDatabaseParams, response: { 200: SizeResponse, ...errors(401, 403, 404) }
     }
   }, async function (request) {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import type { AnalyticsRange, DatabaseSize, QueryLogPage, QueryLogRow, StorageSnapshotRow, TopQuery, Volume, PatternStats } from './types.js'
+import type { AnalyticsRange, DatabaseRef, DatabaseSize, QueryLogPage, QueryLogRow, StorageSnapshotRow, TopQuery, Volume, PatternStats } from './types.js'
 import { migrate } from './schema.js'
 import { createWriter } from './writer.js'
 import { decodeEvents, type EventBatch } from './wire.js'
@@ -69,20 +69,20 @@ export function createHandlers (config: WorkerConfig) {
       return open().reader.sums(windowStart(a.range, a.nowMs))
     },
 
-    databaseOverview (a: { name: string, range: AnalyticsRange, nowMs: number }): {
+    databaseOverview (a: { database: DatabaseRef, range: AnalyticsRange, nowMs: number }): {
       sums: LogSums, topTables: PatternStats[], latest: StorageSnapshotRow | null
     } {
       const { reader } = open()
       const since = windowStart(a.range, a.nowMs)
       return {
-        sums: reader.sums(since, a.name),
-        topTables: reader.topPatterns(a.name, since),
-        latest: reader.latestSnapshot(a.name) ?? null
+        sums: reader.sums(since, a.database),
+        topTables: reader.topPatterns(a.database, since),
+        latest: reader.latestSnapshot(a.database) ?? null
       }
     },
 
-    queries (a: { name: string, range: AnalyticsRange, nowMs: number, limit?: number, offset?: number, search?: string }): QueryLogPage {
-      return open().reader.queryLog({ ...a, database: a.name, since: windowStart(a.range, a.nowMs) })
+    queries (a: { database: DatabaseRef, range: AnalyticsRange, nowMs: number, limit?: number, offset?: number, search?: string }): QueryLogPage {
+      return open().reader.queryLog({ ...a, since: windowStart(a.range, a.nowMs) })
     },
 
     topQueries (a: { range: AnalyticsRange, nowMs: number, search?: string }): TopQuery[] {
@@ -97,8 +97,8 @@ export function createHandlers (config: WorkerConfig) {
       return open().reader.volume(a.range, planVolume(a.range, a.nowMs, a.timeZone))
     },
 
-    size (a: { name: string }): StorageSnapshotRow[] {
-      return open().reader.sizeHistory(a.name)
+    size (a: { database: DatabaseRef }): StorageSnapshotRow[] {
+      return open().reader.sizeHistory(a.database)
     },
 
     close (): void {

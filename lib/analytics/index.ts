@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type {
-  AnalyticsEvent, AnalyticsLogger, AnalyticsRange, DatabaseOverview, DatabaseSize, ErrorsParams, Overview,
+  AnalyticsEvent, AnalyticsLogger, AnalyticsRange, DatabaseOverview, DatabaseRef, DatabaseSize, ErrorsParams, Overview,
   QueriesParams, QueryLogPage, QueryLogRow, StampedEvent, StorageSnapshotRow, TopQueriesParams, TopQuery, Volume
 } from './types.js'
 import type { LogSums } from './reader.js'
@@ -41,6 +41,9 @@ const defaultBusyTimeoutMs = 1000
 const flushChunk = 500
 
 const silentLogger: AnalyticsLogger = { info () {}, warn () {}, error () {} }
+
+/** Just the two members: a registry record passed as a ref must not carry its other fields to the worker. */
+const refOf = (database: DatabaseRef): DatabaseRef => ({ id: database.id, name: database.name })
 
 const noSums: LogSums = { queries: 0, writes: 0, avgLatencyMs: 0, errorCount: 0, selectRows: 0, writeRows: 0, allRows: 0 }
 
@@ -230,17 +233,19 @@ export function createAnalytics (opts: AnalyticsOptions) {
       })
     },
 
-    databaseOverview (name: string, range: AnalyticsRange = '24h'): Promise<DatabaseOverview> {
-      return cache.get(`databaseOverview:${range}:${name}`, async () => {
+    databaseOverview (ref: DatabaseRef, range: AnalyticsRange = '24h'): Promise<DatabaseOverview> {
+      const database = refOf(ref)
+      // keyed by both: a rename drops the cache, and a name reused after a delete comes with a new id
+      return cache.get(`databaseOverview:${range}:${database.id}:${database.name}`, async () => {
         const [stats, databases] = await Promise.all([
           client === null
             ? { sums: noSums, topTables: [], latest: null }
-            : client.request('databaseOverview', { name, range, nowMs: nowMs() }),
+            : client.request('databaseOverview', { database, range, nowMs: nowMs() }),
           opts.listDatabases()
         ])
-        const live = databases.find(d => d.name === name)
+        const live = databases.find(d => d.id === database.id)
         return {
-          database: name,
+          database: database.name,
           queries: stats.sums.queries,
           writes: stats.sums.writes,
           rows_read: stats.sums.allRows,
@@ -255,7 +260,7 @@ export function createAnalytics (opts: AnalyticsOptions) {
 
     async queries (p: QueriesParams): Promise<QueryLogPage> {
       if (client === null) return { rows: [], total: 0 }
-      return await client.request('queries', { ...p, range: p.range ?? '24h', nowMs: nowMs() })
+      return await client.request('queries', { ...p, database: refOf(p.database), range: p.range ?? '24h', nowMs: nowMs() })
     },
 
     /**
@@ -282,9 +287,9 @@ export function createAnalytics (opts: AnalyticsOptions) {
       })
     },
 
-    async size (name: string): Promise<StorageSnapshotRow[]> {
+    async size (database: DatabaseRef): Promise<StorageSnapshotRow[]> {
       if (client === null) return []
-      return await client.request('size', { name })
+      return await client.request('size', { database: refOf(database) })
     },
 
     invalidateCache (): void {

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import type {
-  AnalyticsRange, PatternStats, QueryLogPage, QueryLogRow, StorageSnapshotRow, TopQuery, Volume
+  AnalyticsRange, DatabaseRef, PatternStats, QueryLogPage, QueryLogRow, StorageSnapshotRow, TopQuery, Volume
 } from './types.js'
 import { listLimits, sizeHistoryLimit, topPatternsLimit } from './types.js'
 import { prefixPattern } from './like.js'
@@ -30,6 +30,25 @@ function clampInt (value: number | undefined, fallback: number, min: number, max
   return Number.isFinite(n) ? Math.min(Math.max(n, min), max) : fallback
 }
 
+/**
+ * One database's rows: its own by id, and by name those written before ids existed (the spec: "earlier events keep
+ * the database name"). A name reused after a delete has a new id, so it never inherits the old database's rows.
+ */
+const ownRows = '(database_id = :id OR (database_id IS NULL AND database = :name))'
+
+/**
+ * `ownRows`, newest first, as two index searches merged in order: a page stops at its limit instead of
+ * sorting every row of the window. `where` adds conditions (starting with AND), `limit` the LIMIT clause.
+ */
+function newestOwnRows (table: string, columns: string, where: string, limit: string): string {
+  const side = (match: string): string => `SELECT ${columns} FROM ${table} WHERE ${match} ${where}`
+  return `${side('database_id = :id')} UNION ALL ${side('database_id IS NULL AND database = :name')}
+    ORDER BY timestamp DESC, id DESC LIMIT ${limit}`
+}
+
+const logColumns = 'id, database, table_name, operation, duration_ms, row_count, status, error_msg, timestamp, database_id, sql_text'
+const snapshotColumns = 'id, database, size_bytes, table_count, timestamp, database_id'
+
 function searchPattern (search: string | undefined): string | null {
   return search === undefined || search === '' ? null : prefixPattern(search)
 }
@@ -44,18 +63,15 @@ export function createReader (db: Database) {
       COALESCE(SUM(row_count), 0) AS allRows
     FROM _query_log WHERE timestamp >= :since`
   const allSums = db.prepare(sums)
-  const databaseSums = db.prepare(`${sums} AND database = :database`)
+  const databaseSums = db.prepare(`${sums} AND ${ownRows}`)
   const patterns = db.prepare(`SELECT COALESCE(sql_text, operation) AS sql_text, COUNT(*) AS calls,
       AVG(duration_ms) AS avg_ms, ${writeCount} AS writes, COALESCE(SUM(row_count), 0) AS total_rows
-    FROM _query_log WHERE database = :database AND timestamp >= :since
+    FROM _query_log WHERE ${ownRows} AND timestamp >= :since
     GROUP BY 1 ORDER BY calls DESC, sql_text LIMIT ${topPatternsLimit}`)
-  const latestSnapshot = db.prepare(`SELECT * FROM _storage_snapshots WHERE database = ?
-    ORDER BY timestamp DESC, id DESC LIMIT 1`)
-  const logFilter = `FROM _query_log WHERE database = :database AND timestamp >= :since
-    AND (:search IS NULL OR sql_text LIKE :search ESCAPE '\\')`
-  const logPage = db.prepare(`SELECT id, database, table_name, operation, duration_ms, row_count, status, error_msg,
-      timestamp, database_id, sql_text ${logFilter} ORDER BY timestamp DESC, id DESC LIMIT :limit OFFSET :offset`)
-  const logTotal = db.prepare(`SELECT COUNT(*) AS total ${logFilter}`)
+  const latestSnapshot = db.prepare(newestOwnRows('_storage_snapshots', snapshotColumns, '', '1'))
+  const logFilter = "AND timestamp >= :since AND (:search IS NULL OR sql_text LIKE :search ESCAPE '\\')"
+  const logPage = db.prepare(newestOwnRows('_query_log', logColumns, logFilter, ':limit OFFSET :offset'))
+  const logTotal = db.prepare(`SELECT COUNT(*) AS total FROM _query_log WHERE ${ownRows} ${logFilter}`)
   const topQueries = db.prepare(`WITH patterns AS (
       SELECT database, COALESCE(sql_text, operation) AS sql_text, COUNT(*) AS calls,
         AVG(duration_ms) AS avg_ms, COALESCE(SUM(row_count), 0) AS total_rows
@@ -67,8 +83,7 @@ export function createReader (db: Database) {
     )
     SELECT database, sql_text, calls, avg_ms, total_rows FROM ranked WHERE n = 1
     ORDER BY calls DESC, database`)
-  const errors = db.prepare(`SELECT id, database, table_name, operation, duration_ms, row_count, status, error_msg,
-      timestamp, database_id, sql_text
+  const errors = db.prepare(`SELECT ${logColumns}
     FROM _query_log WHERE status = 'error' AND (:search IS NULL OR error_msg LIKE :search ESCAPE '\\')
     ORDER BY timestamp DESC, id DESC LIMIT :limit`)
   // One indexed range scan per bucket; buckets arrive as a JSON array of [lo, hi] pairs.
@@ -89,29 +104,28 @@ export function createReader (db: Database) {
   const dailyTotals = db.prepare(`SELECT date, SUM(count) AS counts, SUM(rows_read) AS rows_read,
       SUM(rows_written) AS rows_written
     FROM _daily_stats WHERE date IN (SELECT value FROM json_each(:dates)) GROUP BY date`)
-  const sizeHistory = db.prepare(`SELECT * FROM _storage_snapshots WHERE database = ?
-    ORDER BY timestamp DESC, id DESC LIMIT ${sizeHistoryLimit}`)
+  const sizeHistory = db.prepare(newestOwnRows('_storage_snapshots', snapshotColumns, '', `${sizeHistoryLimit}`))
 
   const bucketJson = (list: VolumeBucket[]): string => JSON.stringify(list.map(b => [b.lo, b.hi]))
 
   return {
-    sums (since: string, database?: string): LogSums {
-      const row = (database === undefined ? allSums.get({ since }) : databaseSums.get({ since, database })) as LogSums
+    sums (since: string, database?: DatabaseRef): LogSums {
+      const row = (database === undefined ? allSums.get({ since }) : databaseSums.get({ since, ...database })) as LogSums
       return { ...row, avgLatencyMs: roundMs(row.avgLatencyMs) }
     },
 
     /** The most-called patterns (text, or operation when there is none) of one database. */
-    topPatterns (database: string, since: string): PatternStats[] {
-      return (patterns.all({ database, since }) as PatternStats[]).map(p => ({ ...p, avg_ms: roundMs(p.avg_ms) }))
+    topPatterns (database: DatabaseRef, since: string): PatternStats[] {
+      return (patterns.all({ ...database, since }) as PatternStats[]).map(p => ({ ...p, avg_ms: roundMs(p.avg_ms) }))
     },
 
-    latestSnapshot (database: string): StorageSnapshotRow | undefined {
+    latestSnapshot (database: DatabaseRef): StorageSnapshotRow | undefined {
       return latestSnapshot.get(database) as StorageSnapshotRow | undefined
     },
 
     /** One page of a database's log in the window, newest first; `search` is a case-insensitive prefix. */
-    queryLog (p: { database: string, since: string, limit?: number, offset?: number, search?: string }): QueryLogPage {
-      const filter = { database: p.database, since: p.since, search: searchPattern(p.search) }
+    queryLog (p: { database: DatabaseRef, since: string, limit?: number, offset?: number, search?: string }): QueryLogPage {
+      const filter = { ...p.database, since: p.since, search: searchPattern(p.search) }
       const limit = clampInt(p.limit, listLimits.default, 1, listLimits.max)
       const offset = clampInt(p.offset, 0, 0, Number.MAX_SAFE_INTEGER)
       const rows = logPage.all({ ...filter, limit, offset }) as QueryLogRow[]
@@ -170,7 +184,7 @@ export function createReader (db: Database) {
     },
 
     /** The last snapshots of one database, newest first. */
-    sizeHistory (database: string): StorageSnapshotRow[] {
+    sizeHistory (database: DatabaseRef): StorageSnapshotRow[] {
       return sizeHistory.all(database) as StorageSnapshotRow[]
     }
   }

@@ -66,15 +66,22 @@ const dailyTables = {
   }
 } as const
 
-const indexes = [
-  'CREATE INDEX IF NOT EXISTS _query_log_timestamp ON _query_log (timestamp)',
-  'CREATE INDEX IF NOT EXISTS _query_log_database_timestamp ON _query_log (database, timestamp)',
-  'CREATE INDEX IF NOT EXISTS _query_log_database_id_timestamp ON _query_log (database_id, timestamp)',
-  "CREATE INDEX IF NOT EXISTS _query_log_errors ON _query_log (timestamp) WHERE status = 'error'",
-  'CREATE INDEX IF NOT EXISTS _storage_snapshots_database_timestamp ON _storage_snapshots (database, timestamp)',
-  'CREATE INDEX IF NOT EXISTS _storage_snapshots_database_id ON _storage_snapshots (database_id)',
-  'CREATE INDEX IF NOT EXISTS _daily_stats_date ON _daily_stats (date)'
-]
+/**
+ * Per-database reads go by `database_id`, and by name only for rows written before ids existed (NULL id). Every
+ * query event updates each `_query_log` index, so the name indexes are partial: new rows never touch them.
+ */
+const indexes: Record<string, string> = {
+  _query_log_timestamp: '_query_log (timestamp)',
+  _query_log_database_id_timestamp: '_query_log (database_id, timestamp)',
+  _query_log_unidentified: '_query_log (database, timestamp) WHERE database_id IS NULL',
+  _query_log_errors: "_query_log (timestamp) WHERE status = 'error'",
+  _storage_snapshots_database_id_timestamp: '_storage_snapshots (database_id, timestamp)',
+  _storage_snapshots_unidentified: '_storage_snapshots (database, timestamp) WHERE database_id IS NULL',
+  _daily_stats_date: '_daily_stats (date)'
+}
+
+/** Indexes earlier servers made on a v3 layout and this one replaced. */
+const retiredIndexes = ['_query_log_database_timestamp', '_storage_snapshots_database_timestamp', '_storage_snapshots_database_id']
 
 function columnsOf (db: Database, table: string): string[] {
   return (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map(c => c.name)
@@ -115,10 +122,26 @@ function tableExists (db: Database, table: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined
 }
 
+/** The index set is not part of the versioned layout: each open brings it up to date (a no-op when it is). */
+function reconcileIndexes (db: Database): void {
+  const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as Array<{ name: string }>)
+    .map(i => i.name))
+  const stale = retiredIndexes.filter(name => present.has(name))
+  const missing = Object.keys(indexes).filter(name => !present.has(name))
+  if (stale.length === 0 && missing.length === 0) return
+  db.transaction(() => {
+    for (const name of stale) db.exec(`DROP INDEX ${name}`)
+    for (const name of missing) db.exec(`CREATE INDEX ${name} ON ${indexes[name]}`)
+  })()
+}
+
 /** Brings `_analytics.db` to the current layout in one transaction; a no-op on an up-to-date file. */
 export function migrate (db: Database): { from: number, to: number } {
   const from = db.pragma('user_version', { simple: true }) as number
-  if (from >= schemaVersion) return { from, to: from }
+  if (from >= schemaVersion) {
+    reconcileIndexes(db)
+    return { from, to: from }
+  }
   db.transaction(() => {
     db.exec(queryLogTable)
     addColumnIfMissing(db, '_query_log', 'database_id')
@@ -129,8 +152,8 @@ export function migrate (db: Database): { from: number, to: number } {
       if (!tableExists(db, table)) db.exec(dailyTables[table].create)
       else if (!hasUniqueKey(db, table, dailyTables[table].key)) rebuildDailyTable(db, table)
     }
-    for (const sql of indexes) db.exec(sql)
     db.pragma(`user_version = ${schemaVersion}`)
   })()
+  reconcileIndexes(db)
   return { from, to: schemaVersion }
 }

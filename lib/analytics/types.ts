@@ -26,6 +26,15 @@ export type AnalyticsRange = '24h' | '7d' | '30d'
 
 export const analyticsRanges: readonly AnalyticsRange[] = ['24h', '7d', '30d']
 
+/**
+ * A hosted database as analytics reads it: rows carrying its `id` (the registry's UUID, `database_id`) are its own,
+ * and rows without an id (written before ids existed) belong to whichever database has their `name` now.
+ */
+export interface DatabaseRef {
+  id: string
+  name: string
+}
+
 /** A database as the engine describes it, for snapshots and storage figures. */
 export interface DatabaseSize {
   id: string
@@ -120,7 +129,7 @@ export interface QueryLogPage {
 }
 
 export interface QueriesParams {
-  name: string
+  database: DatabaseRef
   range?: AnalyticsRange
   limit?: number
   offset?: number

@@ -118,6 +118,27 @@ t.test('analytics over real traffic', async (t) => {
   t.equal(refused.json().code, 'ADMIN_REQUIRED')
 })
 
+t.test('a name reused after a delete starts with empty analytics: the old rows keep the old id', async (t) => {
+  const { app } = await build(t)
+  const admin = as(app, await signIn(app))
+  await admin({ method: 'POST', url: '/api/databases', payload: { name: 'tenant' } })
+  for (let i = 0; i < 3; i++) await admin({ method: 'POST', url: '/api/databases/tenant/query', payload: { sql: 'SELECT ?', params: [i] } })
+  await app.analytics.flush()
+  await app.analytics.snapshot()
+  t.equal((await admin({ method: 'GET', url: '/api/analytics/tenant/overview' })).json().data.queries, 3)
+
+  t.equal((await admin({ method: 'DELETE', url: '/api/databases/tenant' })).statusCode, 200)
+  await admin({ method: 'POST', url: '/api/databases', payload: { name: 'tenant' } })
+  await admin({ method: 'POST', url: '/api/databases/tenant/query', payload: { sql: 'SELECT 42' } })
+  await app.analytics.flush()
+  t.match((await admin({ method: 'GET', url: '/api/analytics/tenant/overview' })).json().data, { database: 'tenant', queries: 1 })
+  const queries = (await admin({ method: 'GET', url: '/api/analytics/tenant/queries' })).json()
+  t.equal(queries.meta.total, 1)
+  t.equal(queries.data[0].sql_text, 'SELECT 42')
+  t.same((await admin({ method: 'GET', url: '/api/analytics/tenant/size' })).json().data, [], 'the predecessor\'s snapshots are not the new database\'s')
+  t.match((await admin({ method: 'GET', url: '/api/analytics/overview' })).json().data, { queries: 4 }, 'the totals still count every query')
+})
+
 t.test('ANALYTICS=off records nothing and creates no file', async (t) => {
   const { app, dataDir } = await build(t, { ANALYTICS: 'off' })
   const admin = as(app, await signIn(app))

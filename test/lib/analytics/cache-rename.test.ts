@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createTtlCache } from '../../../lib/analytics/cache.js'
-import { count, event, inspect, manualClock, openAnalytics } from './helper.js'
+import { count, event, inspect, manualClock, openAnalytics, ref } from './helper.js'
 
 t.test('the TTL cache shares pending answers, expires them and forgets failures', async t => {
   let now = 0
@@ -26,7 +26,7 @@ t.test('overview, databaseOverview, volume and topQueries are cached for 60 s; i
   analytics.record(event())
   await analytics.flush()
   t.equal((await analytics.overview('24h')).queries, 1)
-  t.equal((await analytics.databaseOverview('shop', '24h')).queries, 1)
+  t.equal((await analytics.databaseOverview(ref('shop'), '24h')).queries, 1)
   t.equal((await analytics.volume('24h')).max, 1)
   t.equal((await analytics.topQueries())[0].calls, 1)
   t.equal((await analytics.topQueries({ search: 'select' }))[0].calls, 1)
@@ -38,14 +38,14 @@ t.test('overview, databaseOverview, volume and topQueries are cached for 60 s; i
   t.equal((await analytics.topQueries({ search: 'select' }))[0].calls, 1, 'cached, by search too')
   t.equal((await analytics.topQueries({ search: 'SELECT' }))[0].calls, 2, 'another search is another entry')
   t.equal((await analytics.overview('24h')).queries, 1, 'cached')
-  t.equal((await analytics.databaseOverview('shop', '24h')).queries, 1, 'cached')
+  t.equal((await analytics.databaseOverview(ref('shop'), '24h')).queries, 1, 'cached')
   t.equal((await analytics.volume('24h')).max, 1, 'cached')
-  t.equal((await analytics.queries({ name: 'shop', range: '24h' })).total, 2, 'the log list is never cached')
+  t.equal((await analytics.queries({ database: ref('shop'), range: '24h' })).total, 2, 'the log list is never cached')
   t.equal((await analytics.overview('7d')).queries, 2, 'each range has its own entry')
 
   clock.advance(2_000)
   t.equal((await analytics.overview('24h')).queries, 2, 'expired after 60 s')
-  t.equal((await analytics.databaseOverview('shop', '24h')).queries, 2)
+  t.equal((await analytics.databaseOverview(ref('shop'), '24h')).queries, 2)
   t.equal((await analytics.volume('24h')).max, 2)
   t.equal((await analytics.topQueries())[0].calls, 2)
 
@@ -73,7 +73,7 @@ t.test('renameDatabase renames the rows of that database_id only, buffered event
   db.exec("INSERT INTO _storage_snapshots (database, size_bytes, table_count, timestamp) VALUES ('shop', 1, 1, '2026-11-20T11:00:00.000Z')")
   db.exec("INSERT INTO _daily_stats (date, database_name, operation, count) VALUES ('2026-11-20', 'shop', 'select', 1)")
   db.exec("INSERT INTO _daily_queries (date, database_name, sql_text, count) VALUES ('2026-11-20', 'shop', 'x', 1)")
-  t.equal((await analytics.databaseOverview('shop', '24h')).queries, 2, 'warm cache')
+  t.equal((await analytics.databaseOverview(ref('shop'), '24h')).queries, 2, 'warm cache')
 
   // Held back in the buffer by a failing flush when the rename comes.
   db.exec('BEGIN EXCLUSIVE')
@@ -103,8 +103,10 @@ t.test('renameDatabase renames the rows of that database_id only, buffered event
   ])
   t.equal((db.prepare("SELECT database FROM _query_log WHERE row_count = 42").get() as { database: string }).database, 'store',
     'the event buffered before the rename carries the new name')
-  t.equal((await analytics.databaseOverview('shop', '24h')).queries, 1, 'cache dropped at once: only the foreign row is left')
-  t.equal((await analytics.databaseOverview('store', '24h')).queries, 2)
+  t.equal((await analytics.databaseOverview({ id: 'uuid-shop', name: 'store' }, '24h')).queries, 2,
+    'cache dropped at once: its own rows, not the foreign row left under the old name')
+  t.equal((await analytics.databaseOverview({ id: 'uuid-new', name: 'shop' }, '24h')).queries, 1,
+    'a new database under the old name has only the rows without an id')
   t.equal(count(db, '_daily_stats'), 3)
 })
 

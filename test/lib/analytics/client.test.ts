@@ -13,14 +13,14 @@ t.test('the worker client answers requests, survives a worker crash and refuses 
   // A large snapshot keeps the worker busy, so the request queued behind it is still pending at the crash.
   const many = Array.from({ length: 200_000 }, (_, i) => ({ id: `u${i}`, name: `db${i}`, sizeBytes: i, tableCount: 1 }))
   const busy = client.request('snapshot', { databases: many, timestamp: '2026-11-20T12:00:00.000Z' })
-  const queued = client.request('size', { name: 'shop' })
+  const queued = client.request('size', { database: { id: 'u1', name: 'shop' } })
   await new Promise(resolve => setTimeout(resolve, 20))
   await client.terminate()
   await t.rejects(queued, /exited/, 'a request on the dead worker rejects')
   await busy.catch(() => {})
-  t.equal((await client.request('size', { name: 'shop' })).length, 1, 'a new worker opens the same file')
+  t.equal((await client.request('size', { database: { id: 'u1', name: 'shop' } })).length, 1, 'a new worker opens the same file')
 
   await t.rejects(client.request('nope' as 'open', undefined), /not a function/, 'an unknown method is an error answer')
   await client.close()
-  await t.rejects(client.request('size', { name: 'shop' }), /closed/)
+  await t.rejects(client.request('size', { database: { id: 'u1', name: 'shop' } }), /closed/)
 })

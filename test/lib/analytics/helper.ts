@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type DatabaseSize } from '../../../lib/analytics/index.js'
+import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type DatabaseRef, type DatabaseSize } from '../../../lib/analytics/index.js'
 
 interface Tap {
   teardown: (fn: () => unknown) => void
@@ -62,6 +62,11 @@ export function inspect (t: Tap, file: string): Database.Database {
   const db = new Database(file, { timeout: 2000 })
   t.teardown(() => db.close())
   return db
+}
+
+/** The analytics identity of a test database: the fixtures give `name` the id `uuid-<name>`. */
+export function ref (name: string): DatabaseRef {
+  return { id: `uuid-${name}`, name }
 }
 
 export function event (overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {

@@ -80,15 +80,36 @@ function columns (db: Db, table: string): string[] {
   return (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map(c => c.name)
 }
 
+const currentIndexes = [
+  '_daily_stats_date',
+  '_query_log_database_id_timestamp',
+  '_query_log_errors',
+  '_query_log_timestamp',
+  '_query_log_unidentified',
+  '_storage_snapshots_database_id_timestamp',
+  '_storage_snapshots_unidentified'
+]
+
+function indexSql (db: Db): Map<string, string> {
+  const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string, sql: string }>
+  return new Map(rows.map(r => [r.name, r.sql]))
+}
+
+/** The endpoint indexes; the name ones are partial, so an event with an id (every new one) never writes to them. */
+function assertIndexes (t: Test, db: Db): void {
+  const sql = indexSql(db)
+  t.same([...sql.keys()], currentIndexes, 'the index set')
+  t.match(sql.get('_query_log_unidentified'), /\(database, timestamp\) WHERE database_id IS NULL$/)
+  t.match(sql.get('_storage_snapshots_unidentified'), /\(database, timestamp\) WHERE database_id IS NULL$/)
+}
+
 function assertV3 (t: Test, db: Db): void {
   t.equal(db.pragma('user_version', { simple: true }), schemaVersion)
   t.ok(columns(db, '_query_log').includes('database_id') && columns(db, '_query_log').includes('sql_text'))
   t.ok(columns(db, '_storage_snapshots').includes('database_id'))
   t.same(columns(db, '_daily_stats'), ['date', 'database_name', 'database_id', 'operation', 'count', 'rows_read', 'rows_written'])
   t.same(columns(db, '_daily_queries'), ['date', 'database_name', 'database_id', 'sql_text', 'count', 'row_count'])
-  const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map(i => i.name)
-  t.ok(indexes.includes('_query_log_timestamp') && indexes.includes('_query_log_database_timestamp') &&
-    indexes.includes('_query_log_errors') && indexes.includes('_storage_snapshots_database_timestamp'), 'endpoint indexes')
+  assertIndexes(t, db)
   // The v3 keys: a second row with the same (database_id, date, operation) is refused.
   db.exec("INSERT INTO _daily_stats (date, database_name, database_id, operation) VALUES ('2000-01-01', 'k', 'id-k', 'select')")
   t.throws(() => db.exec("INSERT INTO _daily_stats (date, database_name, database_id, operation) VALUES ('2000-01-01', 'k2', 'id-k', 'select')"), /UNIQUE/)
@@ -169,4 +190,26 @@ t.test('the recorder upgrades a v2 file at start and then works on it', async t 
     { database: 'store', database_id: 'uuid-shop' }
   ])
   t.equal(db.prepare("SELECT COUNT(*) FROM _daily_stats WHERE database_name = 'shop'").pluck().get(), 2, 'id-less daily rows keep their name')
+})
+
+t.test('a v3 file with the index set of an earlier server gets this one, rows and version kept', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const earlier = new Database(file)
+  migrate(earlier)
+  earlier.exec(`DROP INDEX _query_log_unidentified; DROP INDEX _storage_snapshots_unidentified;
+    DROP INDEX _storage_snapshots_database_id_timestamp;
+    CREATE INDEX _query_log_database_timestamp ON _query_log (database, timestamp);
+    CREATE INDEX _storage_snapshots_database_timestamp ON _storage_snapshots (database, timestamp);
+    CREATE INDEX _storage_snapshots_database_id ON _storage_snapshots (database_id);
+    INSERT INTO _query_log (database, operation, status, timestamp, database_id) VALUES ('shop', 'select', 'ok', '2026-11-20T10:00:00.000Z', 'u1');`)
+  earlier.close()
+
+  const db = new Database(file)
+  t.teardown(() => db.close())
+  t.same(migrate(db), { from: 3, to: 3 }, 'the layout version stays 3 (CONTRACT.md)')
+  assertIndexes(t, db)
+  t.equal(count(db, '_query_log'), 1)
+  const before = [...indexSql(db)]
+  migrate(db)
+  t.same([...indexSql(db)], before, 'a second open changes nothing')
 })

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { AnalyticsEvent } from '../../../lib/analytics/index.js'
-import { event, manualClock, openAnalytics } from './helper.js'
+import { event, manualClock, openAnalytics, ref } from './helper.js'
 
 // Now is Friday 2026-11-20 12:15 UTC; the settings zone is UTC unless a test says otherwise.
 const clock = manualClock('2026-11-20T12:15:00.000Z')
@@ -86,7 +86,7 @@ t.test('overview: counts, latency and rows over each window', async t => {
 })
 
 t.test('databaseOverview: one database, its storage and top patterns', async t => {
-  t.same(await analytics.databaseOverview('shop', '24h'), {
+  t.same(await analytics.databaseOverview(ref('shop'), '24h'), {
     database: 'shop',
     queries: 6,
     writes: 2,
@@ -101,24 +101,24 @@ t.test('databaseOverview: one database, its storage and top patterns', async t =
       { sql_text: 'SELECT * FROM nope', calls: 1, avg_ms: 1, writes: 0, total_rows: 0 }
     ]
   })
-  const week = await analytics.databaseOverview('shop', '7d')
+  const week = await analytics.databaseOverview(ref('shop'), '7d')
   t.match(week, { queries: 10, writes: 6, rows_read: 21, avgLatencyMs: 2.7, errorCount: 1 })
   t.same(week.topTables[0], { sql_text: update, calls: 4, avg_ms: 3, writes: 4, total_rows: 8 })
-  const month = await analytics.databaseOverview('shop', '30d')
+  const month = await analytics.databaseOverview(ref('shop'), '30d')
   t.match(month, { queries: 11, writes: 7, rows_read: 22, avgLatencyMs: 2.909 })
   t.same(month.topTables.map(p => p.sql_text), [update, select, insert, remove, 'SELECT * FROM nope'], 'ties by text')
 
-  const blogDay = await analytics.databaseOverview('blog', '24h')
+  const blogDay = await analytics.databaseOverview(ref('blog'), '24h')
   t.same(blogDay.topTables[0], { sql_text: 'select', calls: 5, avg_ms: 1, writes: 0, total_rows: 15 }, 'operation name when there is no text')
 
-  const bulk = await analytics.databaseOverview('bulk', '24h')
+  const bulk = await analytics.databaseOverview(ref('bulk'), '24h')
   t.equal(bulk.topTables.length, 10, 'at most 10 patterns')
   t.same(bulk.topTables.map(p => p.sql_text).slice(0, 2), ['SELECT bulk 00', 'SELECT bulk 01'])
   t.equal(bulk.topTables[9].sql_text, 'SELECT bulk 09')
 })
 
 t.test('queries: the log of one database, newest first, paged and searched', async t => {
-  const day = await analytics.queries({ name: 'shop', range: '24h' })
+  const day = await analytics.queries({ database: ref('shop'), range: '24h' })
   t.equal(day.total, 6)
   t.same(day.rows.map(r => r.timestamp), [
     '2026-11-20T11:00:02.000Z', '2026-11-20T11:00:01.000Z', '2026-11-20T11:00:00.000Z',
@@ -127,14 +127,14 @@ t.test('queries: the log of one database, newest first, paged and searched', asy
   t.same(Object.keys(day.rows[0]).sort(), [
     'database', 'database_id', 'duration_ms', 'error_msg', 'id', 'operation', 'row_count', 'sql_text', 'status', 'table_name', 'timestamp'
   ])
-  const page = await analytics.queries({ name: 'shop', range: '24h', limit: 2, offset: 1 })
+  const page = await analytics.queries({ database: ref('shop'), range: '24h', limit: 2, offset: 1 })
   t.equal(page.total, 6, 'total ignores paging')
   t.same(page.rows.map(r => r.timestamp), ['2026-11-20T11:00:01.000Z', '2026-11-20T11:00:00.000Z'])
-  t.equal((await analytics.queries({ name: 'shop', range: '7d' })).total, 10)
-  t.equal((await analytics.queries({ name: 'shop', range: '30d' })).total, 11)
-  t.equal((await analytics.queries({ name: 'nobody', range: '30d' })).total, 0)
+  t.equal((await analytics.queries({ database: ref('shop'), range: '7d' })).total, 10)
+  t.equal((await analytics.queries({ database: ref('shop'), range: '30d' })).total, 11)
+  t.equal((await analytics.queries({ database: ref('nobody'), range: '30d' })).total, 0)
 
-  const search = async (name: string, term: string): Promise<number> => (await analytics.queries({ name, range: '30d', search: term })).total
+  const search = async (name: string, term: string): Promise<number> => (await analytics.queries({ database: ref(name), range: '30d', search: term })).total
   t.equal(await search('shop', 'select'), 4, 'case-insensitive')
   t.equal(await search('shop', 'SELECT * FROM "items"'), 3)
   t.equal(await search('shop', 'FROM'), 0, 'a prefix, not a substring')
@@ -145,10 +145,10 @@ t.test('queries: the log of one database, newest first, paged and searched', asy
   t.equal(await search('blog', 'select 100%'), 1)
   t.equal(await search('shop', ''), 11, 'an empty term does not filter')
 
-  const bulk = await analytics.queries({ name: 'bulk', range: '24h' })
+  const bulk = await analytics.queries({ database: ref('bulk'), range: '24h' })
   t.equal(bulk.rows.length, 20, 'default limit 20')
   t.equal(bulk.total, 121)
-  t.equal((await analytics.queries({ name: 'bulk', range: '24h', limit: 1000 })).rows.length, 100, 'limit capped at 100')
+  t.equal((await analytics.queries({ database: ref('bulk'), range: '24h', limit: 1000 })).rows.length, 100, 'limit capped at 100')
 })
 
 t.test('topQueries: each database\'s most-called pattern, most calls first', async t => {
@@ -219,16 +219,16 @@ t.test('size: the last 100 snapshots of a database, newest first', async t => {
     databases[0].sizeBytes = i * 4096
     await a.snapshot()
   }
-  const history = await a.size('shop')
+  const history = await a.size(ref('shop'))
   t.equal(history.length, 100)
   t.same(history[0], {
     id: 105, database: 'shop', size_bytes: 105 * 4096, table_count: 4, timestamp: '2026-11-20T12:15:00.000Z', database_id: 'uuid-shop'
   })
   t.equal(history[99].size_bytes, 6 * 4096)
-  t.same(await a.size('blog'), [])
+  t.same(await a.size(ref('blog')), [])
   // A database the engine no longer lists keeps its latest snapshot figures.
   databases.pop()
-  const gone = await a.databaseOverview('shop', '24h')
+  const gone = await a.databaseOverview(ref('shop'), '24h')
   t.same([gone.storageBytes, gone.tableCount], [105 * 4096, 4])
 })
 

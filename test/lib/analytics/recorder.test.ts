@@ -2,7 +2,7 @@ import t from 'tap'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createAnalytics, type AnalyticsEvent } from '../../../lib/analytics/index.js'
-import { count, event, inspect, manualClock, openAnalytics, tempDir, waitFor } from './helper.js'
+import { count, event, inspect, manualClock, openAnalytics, tempDir, waitFor, ref } from './helper.js'
 
 t.test('flushes when the buffer reaches flushSize', async t => {
   const { analytics, file } = openAnalytics(t, { flushSize: 5 })
@@ -199,7 +199,7 @@ t.test('concurrent flushes write each event once; close() writes every buffered 
   t.equal(count(db, '_query_log'), 2500)
   t.equal((db.prepare('SELECT COUNT(DISTINCT row_count) AS n FROM _query_log').get() as { n: number }).n, 2500, 'no duplicates')
   t.equal((db.prepare('SELECT SUM(count) AS n FROM _daily_stats').get() as { n: number }).n, 2500)
-  await t.rejects(analytics.size('shop'), /closed/)
+  await t.rejects(analytics.size(ref('shop')), /closed/)
 })
 
 t.test('enabled: false records nothing, creates no file and answers with zeros', async t => {
@@ -225,13 +225,13 @@ t.test('enabled: false records nothing, creates no file and answers with zeros',
   t.same(await analytics.overview('7d'), {
     databases: 1, queries: 0, writes: 0, avgLatencyMs: 0, errorCount: 0, rows_read: 0, rows_written: 0, totalStorageBytes: 8192
   })
-  t.same(await analytics.databaseOverview('shop'), {
+  t.same(await analytics.databaseOverview(ref('shop')), {
     database: 'shop', queries: 0, writes: 0, rows_read: 0, avgLatencyMs: 0, errorCount: 0, storageBytes: 8192, tableCount: 3, topTables: []
   })
-  t.same(await analytics.queries({ name: 'shop', range: '24h' }), { rows: [], total: 0 })
+  t.same(await analytics.queries({ database: ref('shop'), range: '24h' }), { rows: [], total: 0 })
   t.same(await analytics.topQueries({ range: '30d' }), [])
   t.same(await analytics.errors({}), [])
-  t.same(await analytics.size('shop'), [])
+  t.same(await analytics.size(ref('shop')), [])
   const volume = await analytics.volume('7d')
   t.same(volume.slots, ['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'])
   t.same(volume.counts, [0, 0, 0, 0, 0, 0, 0])
