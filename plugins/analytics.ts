@@ -2,7 +2,8 @@ import fp from 'fastify-plugin'
 import { createAnalytics, type AnalyticsEvent } from '../lib/analytics/index.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 
-type Timed<R> = Promise<{ result: R, durationMs: number }>
+/** A job's result and time: `engine.timedNow` gives one at once, `engine.timed` a promise of one. */
+type Timed<R> = { result: R, durationMs: number }
 
 /** What a route knows of an operation before it runs; the outcome fills in the rest. */
 export interface TrackedOperation {
@@ -17,8 +18,12 @@ export interface Outcome { rowCount: number, sqlText?: string | null, operation?
 declare module 'fastify' {
   interface FastifyInstance {
     analytics: ReturnType<typeof createAnalytics>
-    /** Runs a timed engine job and records one analytics event for it, failed or not. */
-    track: <R>(database: DatabaseRecord, op: TrackedOperation, run: () => Timed<R>, outcome: (result: R) => Outcome) => Promise<R>
+    /**
+     * Runs a timed engine job and records one analytics event for it, failed or not. A job that `run` finishes at
+     * once (the inline lane) is recorded and returned at once, or thrown; otherwise the answer is a promise.
+     */
+    track: <R>(database: DatabaseRecord, op: TrackedOperation, run: () => Timed<R> | Promise<Timed<R>>,
+      outcome: (result: R) => Outcome) => R | Promise<R>
   }
 }
 
@@ -64,17 +69,28 @@ export default fp(async (fastify) => {
   fastify.decorate('analytics', analytics)
   databases.onRename((record) => analytics.renameDatabase(record.uuid, record.name))
 
-  fastify.decorate('track', async function track<R> (database: DatabaseRecord, op: TrackedOperation, run: () => Timed<R>, outcome: (result: R) => Outcome): Promise<R> {
+  function succeeded<R> (database: DatabaseRecord, op: TrackedOperation, outcome: (result: R) => Outcome, done: Timed<R>): R {
+    const o = outcome(done.result)
+    analytics.record(eventOf(database, op, o.operation ?? op.operation, done.durationMs, o.rowCount, null, o.sqlText ?? op.sqlText ?? null))
+    return done.result
+  }
+
+  function failed (database: DatabaseRecord, op: TrackedOperation, err: unknown): never {
+    const { message, durationMs } = err as { message: string, durationMs?: number }
+    analytics.record(eventOf(database, op, op.operation, durationMs ?? 0, 0, message, op.sqlText ?? null))
+    throw err
+  }
+
+  fastify.decorate('track', function track<R> (database: DatabaseRecord, op: TrackedOperation, run: () => Timed<R> | Promise<Timed<R>>,
+    outcome: (result: R) => Outcome): R | Promise<R> {
+    let started: Timed<R> | Promise<Timed<R>>
     try {
-      const { result, durationMs } = await run()
-      const done = outcome(result)
-      analytics.record(eventOf(database, op, done.operation ?? op.operation, durationMs, done.rowCount, null, done.sqlText ?? op.sqlText ?? null))
-      return result
+      started = run()
+      if (!(started instanceof Promise)) return succeeded(database, op, outcome, started)
     } catch (err) {
-      const { message, durationMs } = err as { message: string, durationMs?: number }
-      analytics.record(eventOf(database, op, op.operation, durationMs ?? 0, 0, message, op.sqlText ?? null))
-      throw err
+      return failed(database, op, err)
     }
+    return started.then((done) => succeeded(database, op, outcome, done), (err: unknown) => failed(database, op, err))
   })
 
   // registered after the engine, so closed before it: the last flush still has the engine for snapshots

@@ -14,11 +14,12 @@ const allowMethods = 'GET, POST, PATCH, DELETE'
 export default fp(async (fastify) => {
   const { store } = fastify
 
-  fastify.addHook('onRequest', async (request, reply: FastifyReply) => {
+  // A callback hook: every request passes it, and an async one would cost each a promise.
+  fastify.addHook('onRequest', (request, reply: FastifyReply, done) => {
     const origin = request.headers.origin
-    if (!origin) return
+    if (!origin) return done()
     const name = databaseRoute.exec(request.url)?.[1] ?? (request.url.match(/^\/api\/databases\/([a-z0-9][a-z0-9_-]*)(\?|$)/)?.[1])
-    if (!name) return
+    if (!name) return done()
     const allowed = store.databases.findByName(name)?.corsOrigins
     const match = allowed?.includes(origin) ? origin : allowed?.includes('*') ? '*' : undefined
     reply.header('vary', 'Origin')
@@ -27,12 +28,13 @@ export default fp(async (fastify) => {
       reply.header('access-control-allow-origin', match)
       reply.header('access-control-expose-headers', exposeHeaders)
     }
-    if (!preflight) return
+    if (!preflight) return done()
     if (match) {
       reply.header('access-control-allow-methods', allowMethods)
       reply.header('access-control-allow-headers', allowHeaders)
       reply.header('access-control-max-age', '600')
     }
-    return reply.code(204).send()
+    // answered here: the request goes no further, so done() is not called
+    reply.code(204).send()
   })
 }, { name: 'cors', dependencies: ['store'], fastify: '5.x' })

@@ -6,6 +6,8 @@ import {
   RecordResponse, UpdateRecordBody
 } from '../schemas/records.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
+import type { JobArgs, JobName } from '../lib/engine/index.js'
+import { mapResult } from '../lib/maybe-async.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track } = fastify
@@ -14,20 +16,25 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   // The response schemas stay: they document the routes in OpenAPI.
   fastify.setSerializerCompiler(() => JSON.stringify)
   const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
+  // The handlers are not async: a job the inline lane runs is answered without a promise or a microtask turn.
+  const job = <K extends JobName>(database: DatabaseRecord, name: K, args: JobArgs<K>) =>
+    () => engine.timedNow(database.id, name, args) ?? engine.timed(database.id, name, args)
 
   fastify.get('/:db/tables/:table/records', {
     schema: {
       tags: ['records'], operationId: 'listRecords', summary: 'List records with filter, sort, fields, search and pagination',
       params: TableParams, querystring: ListRecordsQuery, response: { 200: RecordListResponse, ...errors(401, 403, 404) }
     }
-  }, async function (request) {
+  }, function (request) {
     const { table } = request.params
     const { limit, offset } = request.query
-    const result = await track(db(request), { tableName: table, operation: 'select' },
-      () => engine.timed(db(request).id, 'records.list', { table, ...request.query }),
+    const listed = track(db(request), { tableName: table, operation: 'select' },
+      job(db(request), 'records.list', { table, ...request.query }),
       (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
-    const meta = result.total === undefined ? { limit, offset, hasMore: result.hasMore } : { limit, offset, hasMore: result.hasMore, total: result.total }
-    return { data: result.rows, meta }
+    return mapResult(listed, (result) => {
+      const meta = result.total === undefined ? { limit, offset, hasMore: result.hasMore } : { limit, offset, hasMore: result.hasMore, total: result.total }
+      return { data: result.rows, meta }
+    })
   })
 
   fastify.post('/:db/tables/:table/records', {
@@ -35,15 +42,17 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['records'], operationId: 'createRecords', summary: 'Insert one record, or up to 1000 in one transaction',
       params: TableParams, body: CreateRecordsBody, response: { 201: CreatedRecordsResponse, ...errors(401, 403, 404, 409) }
     }
-  }, async function (request, reply) {
+  }, function (request, reply) {
     const { table } = request.params
     const many = Array.isArray(request.body)
     const rows = many ? request.body as Array<Record<string, unknown>> : [request.body as Record<string, unknown>]
-    const result = await track(db(request), { tableName: table, operation: 'insert' },
-      () => engine.timed(db(request).id, 'records.insert', { table, rows }),
+    const inserted = track(db(request), { tableName: table, operation: 'insert' },
+      job(db(request), 'records.insert', { table, rows }),
       (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
-    reply.code(201)
-    return { data: many ? result.rows : result.rows[0] }
+    return mapResult(inserted, (result) => {
+      reply.code(201)
+      return { data: many ? result.rows : result.rows[0] }
+    })
   })
 
   fastify.get('/:db/tables/:table/records/:id', {
@@ -51,11 +60,11 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['records'], operationId: 'getRecord', summary: 'One record by primary key',
       params: RecordParams, response: { 200: RecordResponse, ...errors(401, 403, 404) }
     }
-  }, async function (request) {
+  }, function (request) {
     const { table, id } = request.params
-    const result = await track(db(request), { tableName: table, operation: 'select' },
-      () => engine.timed(db(request).id, 'records.get', { table, id }), (r) => ({ rowCount: 1, sqlText: r.sql }))
-    return { data: result.row }
+    const found = track(db(request), { tableName: table, operation: 'select' },
+      job(db(request), 'records.get', { table, id }), (r) => ({ rowCount: 1, sqlText: r.sql }))
+    return mapResult(found, (result) => ({ data: result.row }))
   })
 
   fastify.patch('/:db/tables/:table/records/:id', {
@@ -63,11 +72,11 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['records'], operationId: 'updateRecord', summary: 'Change some columns of a record',
       params: RecordParams, body: UpdateRecordBody, response: { 200: RecordResponse, ...errors(401, 403, 404, 409) }
     }
-  }, async function (request) {
+  }, function (request) {
     const { table, id } = request.params
-    const result = await track(db(request), { tableName: table, operation: 'update' },
-      () => engine.timed(db(request).id, 'records.update', { table, id, values: request.body }), (r) => ({ rowCount: 1, sqlText: r.sql }))
-    return { data: result.row }
+    const updated = track(db(request), { tableName: table, operation: 'update' },
+      job(db(request), 'records.update', { table, id, values: request.body }), (r) => ({ rowCount: 1, sqlText: r.sql }))
+    return mapResult(updated, (result) => ({ data: result.row }))
   })
 
   fastify.delete('/:db/tables/:table/records/:id', {
@@ -75,11 +84,11 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['records'], operationId: 'deleteRecord', summary: 'Delete a record',
       params: RecordParams, response: { 200: RecordDeletedResponse, ...errors(401, 403, 404) }
     }
-  }, async function (request) {
+  }, function (request) {
     const { table, id } = request.params
-    const result = await track(db(request), { tableName: table, operation: 'delete' },
-      () => engine.timed(db(request).id, 'records.delete', { table, id }), (r) => ({ rowCount: 1, sqlText: r.sql }))
-    return { data: { deleted: true as const, id: result.id } }
+    const deleted = track(db(request), { tableName: table, operation: 'delete' },
+      job(db(request), 'records.delete', { table, id }), (r) => ({ rowCount: 1, sqlText: r.sql }))
+    return mapResult(deleted, (result) => ({ data: { deleted: true as const, id: result.id } }))
   })
 }
 

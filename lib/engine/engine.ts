@@ -317,6 +317,11 @@ export function createEngine (options: EngineOptions): Engine {
     return { result: outcome.value, durationMs: outcome.durationMs }
   }
 
+  function timedNow<K extends JobName> (databaseId: string, name: K, args: JobArgs<K>) {
+    if (closing !== undefined) throw withDuration(new EngineUnavailable(closedMessage), 0)
+    return runInline(databaseId, name, args) as { result: JobResult<K>, durationMs: number } | undefined
+  }
+
   async function timed<K extends JobName> (target: Target, name: K, args: JobArgs<K>, runOptions: RunOptions = {}) {
     if (closing !== undefined) throw withDuration(new EngineUnavailable(closedMessage), 0)
     const timeoutMs = runOptions.timeoutMs ?? options.queryTimeoutMs
@@ -324,8 +329,8 @@ export function createEngine (options: EngineOptions): Engine {
     let databaseId: string | undefined
     let file: string | undefined
     if (typeof target === 'string') {
-      const done = runInline(target, name, args)
-      if (done !== undefined) return done as { result: JobResult<K>, durationMs: number }
+      const done = timedNow(target, name, args)
+      if (done !== undefined) return done
       databaseId = target
       // Fail fast on an unknown id; a held database is located again when its jobs are released.
       if (!holds.isHeld(target) && options.locate(target) === undefined) throw withDuration(new DatabaseNotFound(target), 0)
@@ -374,6 +379,7 @@ export function createEngine (options: EngineOptions): Engine {
       return (await timed(target, name, args, runOptions)).result
     },
     timed,
+    timedNow,
     exclusive,
     stats: () => ({ workers: workers.length, busy: assigned.size, queued: queue.length, restarts }),
     inlineConnections: () => inline?.connections ?? 0,

@@ -118,6 +118,38 @@ t.test('analytics over real traffic', async (t) => {
   t.equal(refused.json().code, 'ADMIN_REQUIRED')
 })
 
+t.test('record routes answered at once by the inline lane log one event each, failures with their message', async (t) => {
+  const { app, dataDir } = await build(t)
+  const admin = as(app, await signIn(app))
+  await admin({ method: 'POST', url: '/api/databases', payload: { name: 'lane' } })
+  await admin({ method: 'POST', url: '/api/databases/lane/tables', payload: { name: 'items', columns: [{ name: 'id', type: 'integer', primary_key: true }, { name: 'title', type: 'text', nullable: false }] } })
+  const items = '/api/databases/lane/tables/items/records'
+  const answers = [
+    await admin({ method: 'POST', url: items, payload: { title: 'a' } }),
+    await admin({ method: 'GET', url: `${items}/1` }),
+    await admin({ method: 'GET', url: `${items}/9` }),
+    await admin({ method: 'PATCH', url: `${items}/1`, payload: { title: 'b' } }),
+    await admin({ method: 'PATCH', url: `${items}/1`, payload: { title: null } }),
+    await admin({ method: 'DELETE', url: `${items}/9` }),
+    await admin({ method: 'DELETE', url: `${items}/1` }),
+    await admin({ method: 'GET', url: items })
+  ]
+  t.same(answers.map((r) => r.statusCode), [201, 200, 404, 200, 409, 404, 200, 200])
+  t.same(answers.map((r) => r.json().code ?? null), [null, null, 'RECORD_NOT_FOUND', null, 'CONSTRAINT_VIOLATION', 'RECORD_NOT_FOUND', null, null])
+  t.same(answers[1].json(), { data: { id: 1, title: 'a' } })
+  t.same(answers[6].json(), { data: { deleted: true, id: 1 } })
+  await app.analytics.flush()
+  const file = new Database(join(dataDir, '_analytics.db'), { readonly: true })
+  t.teardown(() => file.close())
+  const rows = file.prepare('SELECT operation, status, row_count, error_msg FROM _query_log ORDER BY id').all() as LogRow[]
+  t.same(rows.map((r) => [r.operation, r.status, r.row_count]), [
+    ['insert', 'ok', 1], ['select', 'ok', 1], ['select', 'error', 0], ['update', 'ok', 1], ['update', 'error', 0],
+    ['delete', 'error', 0], ['delete', 'ok', 1], ['select', 'ok', 0]
+  ])
+  t.match(rows[4].error_msg, /NOT NULL/)
+  t.ok(rows[2].error_msg !== null && rows[5].error_msg !== null, 'a missing record is logged with its message')
+})
+
 t.test('a name reused after a delete starts with empty analytics: the old rows keep the old id', async (t) => {
   const { app } = await build(t)
   const admin = as(app, await signIn(app))
