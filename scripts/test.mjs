@@ -52,6 +52,8 @@ function reportFailures () {
 
 // results of earlier runs (or of test files since deleted) must not be reported as this run's
 rmSync(root, { recursive: true, force: true })
+// npm puts node_modules/.bin on the PATH
 const tap = spawnSync('tap', process.argv.slice(2), { stdio: 'inherit' })
-if (tap.status !== 0) reportFailures()
+if (tap.error) console.error(`could not run tap: ${tap.error.message} (run it through npm test)`)
+else if (tap.status !== 0) reportFailures()
 process.exit(tap.status ?? 1)
