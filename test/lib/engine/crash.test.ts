@@ -23,7 +23,9 @@ t.test('a worker killed from outside fails only its own job; a replacement takes
   t.same(await waiting, { sizeBytes: 4096, tableCount: 0 }, 'the job queued behind it runs on the replacement')
   t.same(await engine.run('victim', 'database.tables', {}), [])
   t.equal(engine.stats().restarts, 1)
-  t.match(logged, [/stopped unexpectedly/], 'the crash is logged')
+  t.equal(logged.filter((m) => /stopped unexpectedly/.test(m)).length, 1, 'the crash is logged once')
+  // a job sent ahead to the worker as it died fails to send: that channel error may be logged too, nothing else
+  t.same(logged.filter((m) => !/stopped unexpectedly|channel error/.test(m)), [], 'nothing else is logged')
 
   await waitFor(() => childPids().length === 1)
   t.not(childPids()[0], pid, 'a new process runs the jobs')
