@@ -90,7 +90,8 @@ export default fp(async (fastify) => {
     } catch (err) {
       return failed(database, op, err)
     }
-    return started.then((done) => succeeded(database, op, outcome, done), (err: unknown) => failed(database, op, err))
+    // as on the synchronous path, an outcome that throws is logged as the failure
+    return started.then((done) => succeeded(database, op, outcome, done)).catch((err: unknown) => failed(database, op, err))
   })
 
   // registered after the engine, so closed before it: the last flush still has the engine for snapshots
