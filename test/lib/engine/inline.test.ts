@@ -139,3 +139,23 @@ t.test('with inline: false every job goes to a worker', async (t) => {
   t.same(await off.engine.connectionCounts(), [1])
   t.equal(off.engine.inlineConnections(), 0)
 })
+
+t.test('timedNow answers an inline job at once, and undefined for a job that must go to a worker', async (t) => {
+  seed('now', "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO items VALUES (1, 'lamp')")
+  const got = engine.timedNow('now', 'records.get', { table: 'items', id: '1' })
+  t.same(got?.result, { row: { id: 1, name: 'lamp' }, sql: 'SELECT * FROM "items" WHERE "id" = ?' }, 'the result itself, no promise')
+  t.ok((got?.durationMs ?? -1) >= 0)
+  t.throws(() => engine.timedNow('now', 'records.get', { table: 'items', id: '9' }), { code: 'RECORD_NOT_FOUND', statusCode: 404 },
+    'an inline failure is thrown at once')
+  t.equal(engine.timedNow('now', 'records.list', { table: 'items', limit: 50, offset: 0 }), undefined, 'a list goes to a worker')
+  t.equal(engine.timedNow('now', 'database.tables', {}), undefined, 'so does any job the lane does not take')
+  await engine.exclusive('now', () => {
+    t.equal(engine.timedNow('now', 'records.get', { table: 'items', id: '1' }), undefined, 'a held database: the caller queues through timed()')
+  })
+  t.throws(() => engine.timedNow('gone', 'records.get', { table: 'items', id: '1' }), { code: 'DATABASE_NOT_FOUND' }, 'an unknown database')
+
+  const closed = buildEngine(t, { workers: 1 })
+  closed.register('db')
+  await closed.engine.close()
+  t.throws(() => closed.engine.timedNow('db', 'records.get', { table: 'items', id: '1' }), { code: 'ENGINE_UNAVAILABLE' }, 'a closing engine refuses at once')
+})
