@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import t from 'tap'
 import { migrate } from '../../../lib/analytics/schema.js'
-import { createWriter } from '../../../lib/analytics/writer.js'
+import { createWriter, logRowsPerInsert } from '../../../lib/analytics/writer.js'
 import type { StampedEvent } from '../../../lib/analytics/types.js'
 import { event, inspect, openAnalytics, tempDir } from './helper.js'
 
@@ -45,18 +45,56 @@ t.test('the recorder keeps the event it is given and stamps it with its time', a
   t.same(inspect(t, file).prepare('SELECT timestamp FROM _query_log').pluck().all(), ['2026-11-20T12:00:00.456Z'])
 })
 
-t.test('a large batch is written whole and in order', async (t) => {
+t.test('a batch larger than one multi-row INSERT is written whole, in order, every value in its own row', async (t) => {
   const { db, writer } = openWriter(t)
   const at = Date.parse('2026-11-20T10:00:00.000Z')
-  const events = Array.from({ length: 60 }, (_, i) => stamped(at + i, {
-    rowCount: i, status: i % 7 === 0 ? 'error' : 'ok', errorMsg: i % 7 === 0 ? `failure ${i}` : null, tableName: i % 2 === 0 ? 'items' : null
+  // two full statements and a shorter one
+  const size = logRowsPerInsert * 2 + 23
+  const events = Array.from({ length: size }, (_, i) => stamped(at + i, {
+    database: `db${i % 3}`,
+    databaseId: `uuid-${i % 3}`,
+    rowCount: i,
+    durationMs: i / 4,
+    operation: i % 5 === 0 ? 'insert' : 'select',
+    status: i % 7 === 0 ? 'error' : 'ok',
+    errorMsg: i % 7 === 0 ? `failure ${i}` : null,
+    tableName: i % 2 === 0 ? 'items' : null,
+    sqlText: `SELECT ${i}`
   }))
-  t.equal(writer.flush(events, 'UTC'), 60)
-  const rows = db.prepare('SELECT id, row_count AS n, status, error_msg AS err, table_name AS tbl, timestamp FROM _query_log ORDER BY id').all() as
-    Array<{ id: number, n: number, status: string, err: string | null, tbl: string | null, timestamp: string }>
-  t.same(rows.map((r) => r.n), Array.from({ length: 60 }, (_, i) => i), 'one row per event, ids in event order')
-  t.same(rows.filter((r) => r.status === 'error').map((r) => r.err), [0, 7, 14, 21, 28, 35, 42, 49, 56].map((i) => `failure ${i}`))
-  t.equal(rows.filter((r) => r.tbl === null).length, 30)
-  t.equal(rows[59].timestamp, '2026-11-20T10:00:00.059Z')
-  t.same(db.prepare('SELECT count, rows_read FROM _daily_stats').get(), { count: 60, rows_read: 1770 })
+  t.equal(writer.flush(events, 'UTC'), size)
+  const rows = db.prepare(`SELECT id, database, database_id, row_count, duration_ms, operation, status, error_msg, table_name, timestamp, sql_text
+    FROM _query_log ORDER BY id`).all()
+  t.same(rows, events.map((e, i) => ({
+    id: i + 1,
+    database: e.database,
+    database_id: e.databaseId,
+    row_count: i,
+    duration_ms: i / 4,
+    operation: e.operation,
+    status: e.status,
+    error_msg: e.errorMsg,
+    table_name: e.tableName,
+    timestamp: new Date(at + i).toISOString(),
+    sql_text: `SELECT ${i}`
+  })), 'one row per event, ids in event order')
+  t.equal((db.prepare("SELECT SUM(count) AS n FROM _daily_stats").get() as { n: number }).n, size)
+  writer.flush([stamped(at + size)], 'UTC')
+  t.equal(db.prepare('SELECT MAX(id) FROM _query_log').pluck().get(), size + 1, 'the next batch continues the ids')
+})
+
+t.test('local dates are remembered per zone and minute across batches', async (t) => {
+  const { db, writer } = openWriter(t)
+  const lateEvening = Date.parse('2026-11-20T23:30:00.000Z')
+  writer.flush([stamped(lateEvening)], 'UTC')
+  writer.flush([stamped(lateEvening + 1000)], 'Asia/Tokyo')
+  writer.flush([stamped(lateEvening + 2000)], 'UTC')
+  t.same(db.prepare('SELECT date, count FROM _daily_stats ORDER BY date').all(),
+    [{ date: '2026-11-20', count: 2 }, { date: '2026-11-21', count: 1 }], 'the same minute is a different day in Tokyo')
+
+  // more distinct minutes than are remembered: every event still gets its own day
+  const days = 3
+  const minutes = Array.from({ length: days * 1440 }, (_, i) => stamped(Date.parse('2026-01-01T00:00:30.000Z') + i * 60_000))
+  writer.flush(minutes, 'UTC')
+  t.same(db.prepare("SELECT date, count FROM _daily_stats WHERE date LIKE '2026-01-%' ORDER BY date").all(),
+    [{ date: '2026-01-01', count: 1440 }, { date: '2026-01-02', count: 1440 }, { date: '2026-01-03', count: 1440 }])
 })
