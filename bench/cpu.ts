@@ -33,3 +33,19 @@ export function treeCpuMs (pid: number): number | undefined {
   const walk = (p: number): number => readOr(() => ownMs(p), 0) + readOr(() => childrenOf(p), []).reduce((sum, c) => sum + walk(c), 0)
   return walk(pid)
 }
+
+export interface MachineTicks { steal: number, total: number }
+
+/** The machine's CPU ticks so far, all and stolen by the hypervisor (`/proc/stat`), or undefined off Linux. */
+export function machineTicks (): MachineTicks | undefined {
+  return readOr(() => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number)
+    return { steal: fields[7] ?? 0, total: fields.reduce((sum, n) => sum + n, 0) }
+  }, undefined)
+}
+
+/** The share of CPU time the hypervisor took between two readings, as a percentage, or undefined. */
+export function stealPercent (from: MachineTicks | undefined, to: MachineTicks | undefined): number | undefined {
+  if (from === undefined || to === undefined || to.total <= from.total) return undefined
+  return (to.steal - from.steal) * 100 / (to.total - from.total)
+}

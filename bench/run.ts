@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { machineTicks, stealPercent } from './cpu.js'
 import { compare, type LoadSettings, type Measurement } from './load.js'
 import { report, type ReportRow } from './report.js'
 import { measurements, select } from './scenarios.js'
@@ -33,6 +34,7 @@ function parseArgs (argv: string[]): { names: string[], settings: LoadSettings }
 const { names, settings } = parseArgs(process.argv.slice(2))
 const chosen = select(names)
 const loadBefore = loadavg()[0]
+const ticksBefore = machineTicks()
 const root = mkdtempSync(join(tmpdir(), 'litehouse-bench-'))
 const servers = createServers(root)
 const cleanUp = async () => {
@@ -41,14 +43,16 @@ const cleanUp = async () => {
 }
 process.once('SIGINT', () => { cleanUp().finally(() => process.exit(130)) })
 
-async function comparison (measured: string, baseline: string): Promise<[Measurement, Measurement]> {
+async function comparison (measured: string, baseline: string): Promise<[Measurement, Measurement, number | undefined]> {
   const a = await measurements[measured](servers)
   const b = await measurements[baseline](servers)
   process.stderr.write(`measuring ${measured} / ${baseline} ...`)
+  const ticks = machineTicks()
   const result = await compare(a, b, settings)
+  const steal = stealPercent(ticks, machineTicks())
   const failed = result[0].failures + result[1].failures
   process.stderr.write(` ${Math.round(result[0].rps)} / ${Math.round(result[1].rps)} req/s${failed ? `, ${failed} FAILED` : ''}\n`)
-  return result
+  return [...result, steal]
 }
 
 // a row shown by several scenarios (records get by id vs bare) is measured once
@@ -57,15 +61,15 @@ try {
   for (const scenario of chosen) {
     for (const spec of scenario.rows) {
       if (rows.has(spec.label)) continue
-      const [measured, baseline] = await comparison(spec.measured, spec.baseline)
-      rows.set(spec.label, { label: `${scenario.name}: ${spec.label}`, measured, baseline })
+      const [measured, baseline, stealPct] = await comparison(spec.measured, spec.baseline)
+      rows.set(spec.label, { label: `${scenario.name}: ${spec.label}`, measured, baseline, stealPct })
     }
   }
 } finally {
   await cleanUp()
 }
 
-const markdown = report([...rows.values()], settings, loadBefore)
+const markdown = report([...rows.values()], settings, { loadBefore, stealPct: stealPercent(ticksBefore, machineTicks()) })
 process.stdout.write('\n' + markdown)
 const results = fileURLToPath(new URL('results/', import.meta.url))
 mkdirSync(results, { recursive: true })
