@@ -95,14 +95,18 @@ export function createWriter (db: Database) {
   // Events arrive minute after minute: one Intl call per zone and minute is enough, across batches. Today's zone
   // offsets are whole minutes, so every instant of a minute has the same local date.
   const dates = new Map<string, string>()
+  let last = { zone: '', minute: '\u0000', date: '' } // no timestamp starts with NUL
   const dateOf = (timestamp: string, timeZone: string): string => {
-    const key = timeZone + timestamp.slice(0, 16)
+    if (timeZone === last.zone && timestamp.startsWith(last.minute)) return last.date
+    const minute = timestamp.slice(0, 16)
+    const key = timeZone + minute
     let date = dates.get(key)
     if (date === undefined) {
       if (dates.size >= maxCachedMinutes) dates.clear()
       date = localDate(Date.parse(timestamp), timeZone)
       dates.set(key, date)
     }
+    last = { zone: timeZone, minute, date }
     return date
   }
 
@@ -110,6 +114,8 @@ export function createWriter (db: Database) {
     const stats = new Map<string, DailyStat>()
     const queries = new Map<string, DailyQuery>()
     const timeOf = isoTimes()
+    let stat: DailyStat | undefined
+    let query: DailyQuery | undefined
     let values: unknown[] = []
     const insertPending = (): void => {
       insertLog(values.length / logColumns).run(values)
@@ -128,22 +134,33 @@ export function createWriter (db: Database) {
 
       const date = dateOf(timestamp, timeZone)
       const statsOperation = e.statsOperation ?? operation
-      const statKey = `${id}\u0000${date}\u0000${statsOperation}`
-      const stat = stats.get(statKey) ?? { date, name, id, operation: statsOperation, count: 0, read: 0, written: 0 }
+      // consecutive events mostly share their keys: the previous aggregate is reused without building a key
+      if (stat === undefined || stat.id !== id || stat.date !== date || stat.operation !== statsOperation) {
+        const statKey = `${id}\u0000${date}\u0000${statsOperation}`
+        stat = stats.get(statKey)
+        if (stat === undefined) {
+          stat = { date, name, id, operation: statsOperation, count: 0, read: 0, written: 0 }
+          stats.set(statKey, stat)
+        }
+      }
       stat.name = name
       stat.count++
       if (operation === 'select') stat.read += rows
       else if (writeOperations.has(operation)) stat.written += rows
-      stats.set(statKey, stat)
 
       // The unique key treats NULL as distinct, so text-less events are keyed by their operation name instead.
       const pattern = sqlText ?? operation
-      const queryKey = `${id}\u0000${date}\u0000${pattern}`
-      const query = queries.get(queryKey) ?? { date, name, id, sqlText: pattern, count: 0, rows: 0 }
+      if (query === undefined || query.id !== id || query.date !== date || query.sqlText !== pattern) {
+        const queryKey = `${id}\u0000${date}\u0000${pattern}`
+        query = queries.get(queryKey)
+        if (query === undefined) {
+          query = { date, name, id, sqlText: pattern, count: 0, rows: 0 }
+          queries.set(queryKey, query)
+        }
+      }
       query.name = name
       query.count++
       query.rows += rows
-      queries.set(queryKey, query)
     }
     if (values.length > 0) insertPending()
     for (const s of stats.values()) upsertStat.run(s.date, s.name, s.id, s.operation, s.count, s.read, s.written)

@@ -77,7 +77,20 @@ t.test('a batch larger than one multi-row INSERT is written whole, in order, eve
     timestamp: new Date(at + i).toISOString(),
     sql_text: `SELECT ${i}`
   })), 'one row per event, ids in event order')
-  t.equal((db.prepare("SELECT SUM(count) AS n FROM _daily_stats").get() as { n: number }).n, size)
+  // keys interleave (three databases, two operations, a text per event): each aggregate row sums its own events
+  const expected = new Map<string, { database_id: string, operation: string, count: number, rows_read: number, rows_written: number }>()
+  for (const e of events) {
+    const key = `${e.databaseId} ${e.operation}`
+    const row = expected.get(key) ?? { database_id: e.databaseId, operation: e.operation, count: 0, rows_read: 0, rows_written: 0 }
+    row.count++
+    if (e.operation === 'select') row.rows_read += e.rowCount
+    else row.rows_written += e.rowCount
+    expected.set(key, row)
+  }
+  t.same(db.prepare('SELECT database_id, operation, count, rows_read, rows_written FROM _daily_stats ORDER BY database_id, operation').all(),
+    [...expected.values()].sort((a, b) => `${a.database_id} ${a.operation}`.localeCompare(`${b.database_id} ${b.operation}`)))
+  t.same(db.prepare('SELECT database_id, sql_text, count, row_count FROM _daily_queries ORDER BY row_count').all(),
+    events.map((e, i) => ({ database_id: e.databaseId, sql_text: `SELECT ${i}`, count: 1, row_count: i })))
   writer.flush([stamped(at + size)], 'UTC')
   t.equal(db.prepare('SELECT MAX(id) FROM _query_log').pluck().get(), size + 1, 'the next batch continues the ids')
 })
@@ -97,4 +110,17 @@ t.test('local dates are remembered per zone and minute across batches', async (t
   writer.flush(minutes, 'UTC')
   t.same(db.prepare("SELECT date, count FROM _daily_stats WHERE date LIKE '2026-01-%' ORDER BY date").all(),
     [{ date: '2026-01-01', count: 1440 }, { date: '2026-01-02', count: 1440 }, { date: '2026-01-03', count: 1440 }])
+})
+
+t.test('runs of events with the same keys and returns to an earlier key add up to one aggregate row each', async (t) => {
+  const { db, writer } = openWriter(t)
+  const at = Date.parse('2026-11-20T10:00:00.000Z')
+  const a = { databaseId: 'uuid-a', database: 'a', sqlText: 'SELECT 1' }
+  const b = { databaseId: 'uuid-b', database: 'b', sqlText: 'SELECT 2' }
+  writer.flush([a, a, b, a, a, b].map((keys, i) => stamped(at + i, { ...keys, rowCount: 10 ** i })), 'UTC')
+  writer.flush([stamped(at + 10, { ...a, rowCount: 0 })], 'UTC')
+  t.same(db.prepare('SELECT database_id, count, rows_read FROM _daily_stats ORDER BY database_id').all(),
+    [{ database_id: 'uuid-a', count: 5, rows_read: 11011 }, { database_id: 'uuid-b', count: 2, rows_read: 100100 }])
+  t.same(db.prepare('SELECT database_id, sql_text, count, row_count FROM _daily_queries ORDER BY database_id').all(),
+    [{ database_id: 'uuid-a', sql_text: 'SELECT 1', count: 5, row_count: 11011 }, { database_id: 'uuid-b', sql_text: 'SELECT 2', count: 2, row_count: 100100 }])
 })
