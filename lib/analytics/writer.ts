@@ -56,8 +56,9 @@ interface DailyQuery { date: string, name: string, id: string, sqlText: string, 
 
 /** Writes of the analytics worker: flush batches, snapshots, renames and pruning. */
 export function createWriter (db: Database) {
-  // One statement inserts up to `logRowsPerInsert` rows: AUTOINCREMENT updates `sqlite_sequence` once per statement,
-  // not per row, and the VM program runs once (a fifth less writer time per event). Prepared per row count, on first use.
+  // One statement inserts a run of up to `logRowsPerInsert` consecutive events of one database: measured, that is a
+  // third less CPU per row than a statement per row, while rows of databases taking turns gain nothing from sharing a
+  // statement (they cost a few percent more). Prepared per row count, on first use.
   const insertLogs = new Map<number, Statement>()
   const insertLog = (rows: number): Statement => {
     let stmt = insertLogs.get(rows)
@@ -116,10 +117,11 @@ export function createWriter (db: Database) {
     const timeOf = isoTimes()
     let stat: DailyStat | undefined
     let query: DailyQuery | undefined
-    let values: unknown[] = []
+    const values: unknown[] = [] // bound at once by run(), so reused
+    let runId: string | undefined
     const insertPending = (): void => {
       insertLog(values.length / logColumns).run(values)
-      values = []
+      values.length = 0
     }
     for (const e of events) {
       const name = text(e.database)
@@ -128,6 +130,8 @@ export function createWriter (db: Database) {
       const rows = Math.trunc(finite(e.rowCount))
       const sqlText = textOrNull(e.sqlText)
       const timestamp = timeOf(e.at)
+      if (id !== runId && values.length > 0) insertPending()
+      runId = id
       values.push(name, textOrNull(e.tableName), operation, finite(e.durationMs), rows,
         e.status === 'error' ? 'error' : 'ok', textOrNull(e.errorMsg), timestamp, id, sqlText)
       if (values.length === logRowsPerInsert * logColumns) insertPending()

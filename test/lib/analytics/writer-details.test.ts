@@ -45,14 +45,16 @@ t.test('the recorder keeps the event it is given and stamps it with its time', a
   t.same(inspect(t, file).prepare('SELECT timestamp FROM _query_log').pluck().all(), ['2026-11-20T12:00:00.456Z'])
 })
 
-t.test('a batch larger than one multi-row INSERT is written whole, in order, every value in its own row', async (t) => {
+t.test('a batch of runs longer and shorter than one multi-row INSERT is written whole, in order, every value in its own row', async (t) => {
   const { db, writer } = openWriter(t)
   const at = Date.parse('2026-11-20T10:00:00.000Z')
-  // two full statements and a shorter one
+  // a statement holds a run of one database: db0 for 60 events (a full statement and 10 more), then db0 and db1
+  // taking turns (a statement each), then db2 for the rest (a full statement and a shorter one)
   const size = logRowsPerInsert * 2 + 23
+  const databaseOf = (i: number) => i < 60 ? 0 : i < 66 ? i % 2 : 2
   const events = Array.from({ length: size }, (_, i) => stamped(at + i, {
-    database: `db${i % 3}`,
-    databaseId: `uuid-${i % 3}`,
+    database: `db${databaseOf(i)}`,
+    databaseId: `uuid-${databaseOf(i)}`,
     rowCount: i,
     durationMs: i / 4,
     operation: i % 5 === 0 ? 'insert' : 'select',
@@ -77,7 +79,7 @@ t.test('a batch larger than one multi-row INSERT is written whole, in order, eve
     timestamp: new Date(at + i).toISOString(),
     sql_text: `SELECT ${i}`
   })), 'one row per event, ids in event order')
-  // keys interleave (three databases, two operations, a text per event): each aggregate row sums its own events
+  // keys interleave (databases, two operations, a text per event): each aggregate row sums its own events
   const expected = new Map<string, { database_id: string, operation: string, count: number, rows_read: number, rows_written: number }>()
   for (const e of events) {
     const key = `${e.databaseId} ${e.operation}`
