@@ -11,6 +11,7 @@ const logColumns = 10
 export const logRowsPerInsert = 50
 /** Local dates remembered per zone and minute (a day of a busy server, under 200 kB). */
 const maxCachedMinutes = 1440
+const isoLength = '2026-01-01T00:00:00.000Z'.length
 
 // A batch is retried until it is written, so one malformed event must never make a whole batch fail:
 // every value is coerced to what its column holds before it is bound.
@@ -98,6 +99,8 @@ export function createWriter (db: Database) {
   const dates = new Map<string, string>()
   let last = { zone: '', minute: '\u0000', date: '' } // no timestamp starts with NUL
   const dateOf = (timestamp: string, timeZone: string): string => {
+    // past year 9999 (or before year 0) the ISO text has a six-digit year, and its first 16 characters are no minute
+    if (timestamp.length !== isoLength) return localDate(Date.parse(timestamp), timeZone)
     if (timeZone === last.zone && timestamp.startsWith(last.minute)) return last.date
     const minute = timestamp.slice(0, 16)
     const key = timeZone + minute

@@ -106,6 +106,11 @@ t.test('local dates are remembered per zone and minute across batches', async (t
   t.same(db.prepare('SELECT date, count FROM _daily_stats ORDER BY date').all(),
     [{ date: '2026-11-20', count: 2 }, { date: '2026-11-21', count: 1 }], 'the same minute is a different day in Tokyo')
 
+  // a six-digit year's text has no minute in its first 16 characters: in India the date changes at 18:30 UTC
+  writer.flush([stamped(Date.parse('+010000-01-01T18:10:00.000Z')), stamped(Date.parse('+010000-01-01T18:40:00.000Z'))], 'Asia/Kolkata')
+  t.same(db.prepare("SELECT date, count FROM _daily_stats WHERE date LIKE '10000-%' ORDER BY date").all(),
+    [{ date: '10000-01-01', count: 1 }, { date: '10000-01-02', count: 1 }])
+
   // more distinct minutes than are remembered: every event still gets its own day
   const days = 3
   const minutes = Array.from({ length: days * 1440 }, (_, i) => stamped(Date.parse('2026-01-01T00:00:30.000Z') + i * 60_000))
