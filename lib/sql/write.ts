@@ -13,17 +13,32 @@ function columnValues (table: TableInfo, values: Record<string, unknown>): { col
   for (const member of Object.keys(values)) {
     if (!table.columnNames.has(member)) throw new UnknownColumn(member, table.name)
   }
-  const columns = table.columns.map((c) => c.name).filter((name) => Object.hasOwn(values, name))
-  return { columns, params: columns.map((name) => toBindValue(values[name], `value of '${name}'`)) }
+  const columns: string[] = []
+  const params: BuiltStatement['params'] = []
+  for (const { name } of table.columns) {
+    if (!Object.hasOwn(values, name)) continue
+    columns.push(name)
+    params.push(toBindValue(values[name], `value of '${name}'`))
+  }
+  return { columns, params }
 }
 
-/** INSERT of one record, returning it as stored; an empty record takes every default. */
-export function buildInsert (table: TableInfo, record: Record<string, unknown>): BuiltStatement {
+/** An INSERT with the columns it names, so that the next record naming the same ones can share its SQL text. */
+export interface BuiltInsert extends BuiltStatement { columns: readonly string[] }
+
+const sameColumns = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((name, i) => name === b[i])
+
+/**
+ * INSERT of one record, returning it as stored; an empty record takes every default. When `previous` (built for the
+ * same table) names the same columns, its SQL text is reused: the records of a batch usually all name the same ones.
+ */
+export function buildInsert (table: TableInfo, record: Record<string, unknown>, previous?: BuiltInsert): BuiltInsert {
   const { columns, params } = columnValues(table, record)
-  if (columns.length === 0) return { sql: `INSERT INTO ${table.sql} DEFAULT VALUES RETURNING *`, params }
+  if (previous !== undefined && sameColumns(previous.columns, columns)) return { sql: previous.sql, columns: previous.columns, params }
+  if (columns.length === 0) return { sql: `INSERT INTO ${table.sql} DEFAULT VALUES RETURNING *`, columns, params }
   const names = columns.map(quoteIdent).join(', ')
   const marks = columns.map(() => '?').join(', ')
-  return { sql: `INSERT INTO ${table.sql} (${names}) VALUES (${marks}) RETURNING *`, params }
+  return { sql: `INSERT INTO ${table.sql} (${names}) VALUES (${marks}) RETURNING *`, columns, params }
 }
 
 /** UPDATE of one record by its key, returning it as stored. */

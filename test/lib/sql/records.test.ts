@@ -244,6 +244,12 @@ t.test('records.insert stores one or many records in one transaction', async (t)
 
   const many = insert(ctx, { table: 'items', rows: [{ qty: 1 }, {}, { name: 'x', qty: true }] })
   t.same(many.rows.map((r) => [r.id, r.qty]), [[7, 1], [8, null], [9, 1]])
+  // runs of rows naming the same columns share a statement; a change of columns, and back, must switch it
+  const runs = insert(ctx, { table: 'items', rows: [{ name: 'a', qty: 1 }, { name: 'b', qty: 2 }, { qty: 3 }, { name: 'c', qty: 4 }, { qty: 5 }] })
+  const stored = ctx.db.prepare('SELECT id, name, qty FROM items WHERE id >= 10 ORDER BY id').all()
+  const expected = [{ id: 10, name: 'a', qty: 1 }, { id: 11, name: 'b', qty: 2 }, { id: 12, name: null, qty: 3 }, { id: 13, name: 'c', qty: 4 }, { id: 14, name: null, qty: 5 }]
+  t.same(stored, expected, 'each row stored with its own columns')
+  t.same(runs.rows.map(({ id, name, qty }) => ({ id, name, qty })), expected, 'each row returned as stored')
   const empty = insert(ctx, { table: 'items', rows: [{}] })
   t.equal(empty.sql, 'INSERT INTO "items" DEFAULT VALUES RETURNING *')
 
