@@ -3,12 +3,15 @@ import { errors } from '../schemas/common.js'
 import { DbParams } from '../schemas/tables.js'
 import { QueryBody, QueryResponse } from '../schemas/query.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
+import { replyRows, stringifyReply } from '../lib/json-reply.js'
 
 // only to label a statement that failed before SQLite could say whether it returns rows
 const looksLikeRead = /^\s*(select|with|pragma|explain|values)\b/i
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track } = fastify
+  // rows are open objects, and those from a worker arrive as JSON text (@see routes/records.ts)
+  fastify.setSerializerCompiler(() => stringifyReply)
 
   fastify.post('/:db/query', {
     schema: {
@@ -31,7 +34,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
         principal: principal?.kind ?? 'key'
       }),
       (r) => ({ rowCount: r.kind === 'rows' ? r.rowCount : r.changes, operation: r.operation }))
-    if (result.kind === 'rows') return { data: result.rows, meta: { columns: result.columns, rowCount: result.rowCount, truncated: result.truncated } }
+    if (result.kind === 'rows') return { data: replyRows(result.rows), meta: { columns: result.columns, rowCount: result.rowCount, truncated: result.truncated } }
     return { data: { changes: result.changes, lastInsertRowid: result.lastInsertRowid } }
   })
 }

@@ -8,13 +8,15 @@ import {
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import type { JobArgs, JobName } from '../lib/engine/index.js'
 import { mapResult } from '../lib/maybe-async.js'
+import { firstRow } from '../lib/engine/json-rows.js'
+import { replyRow, replyRows, stringifyReply } from '../lib/json-reply.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track } = fastify
   // A record is an open object (any columns), which fast-json-stringify writes member by member; rows reach the
-  // reply already JSON-safe (blobs as $base64, big integers as strings), so JSON.stringify gives the same text faster.
-  // The response schemas stay: they document the routes in OpenAPI.
-  fastify.setSerializerCompiler(() => JSON.stringify)
+  // reply already JSON-safe (blobs as $base64, big integers as strings), so JSON.stringify gives the same text faster,
+  // and rows from a worker arrive as JSON text, spliced in as they are. The response schemas document the routes.
+  fastify.setSerializerCompiler(() => stringifyReply)
   const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
   // The handlers are not async: a job the inline lane runs is answered without a promise or a microtask turn.
   const job = <K extends JobName>(database: DatabaseRecord, name: K, args: JobArgs<K>) =>
@@ -33,7 +35,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
     return mapResult(listed, (result) => {
       const meta = result.total === undefined ? { limit, offset, hasMore: result.hasMore } : { limit, offset, hasMore: result.hasMore, total: result.total }
-      return { data: result.rows, meta }
+      return { data: replyRows(result.rows), meta }
     })
   })
 
@@ -51,7 +53,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
     return mapResult(inserted, (result) => {
       reply.code(201)
-      return { data: many ? result.rows : result.rows[0] }
+      return { data: many ? replyRows(result.rows) : replyRow(firstRow(result.rows)) }
     })
   })
 

@@ -7,6 +7,7 @@ import { createHolds } from './holds.js'
 import { createInlineLane, schemaRecheckMs } from './inline.js'
 import { createLocations } from './locations.js'
 import type { JobArgs, JobName, JobResult } from './jobs/index.js'
+import { unpackRows } from './json-rows.js'
 import { isInside } from './paths.js'
 import type { FromWorker } from './protocol.js'
 import type { Engine, EngineLogger, EngineOptions, JobError, RunOptions, Target } from './types.js'
@@ -249,7 +250,7 @@ export function createEngine (options: EngineOptions): Engine {
     const job = jobsOf(worker)[0]
     if (job?.id !== message.id) return
     unassign(worker, job)
-    if (message.type === 'done') job.resolve({ result: message.value, durationMs: message.durationMs })
+    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows), durationMs: message.durationMs })
     else job.reject(withDuration(deserializeError(message.error), message.durationMs))
     armHead(worker)
     dispatch()

@@ -1,4 +1,5 @@
 import type { SerializedError } from '../errors.js'
+import type { PackedRows } from './json-rows.js'
 
 /** What a worker process needs to know, passed as its first argument (JSON). */
 export interface WorkerConfig {
@@ -23,7 +24,8 @@ export type ToWorker =
 /** Messages from a worker to the engine. `durationMs` is measured inside the worker around the job. */
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'done', id: number, value: unknown, durationMs: number }
+  /** A result's `rows` array travels apart, as JSON text (@see json-rows.ts). */
+  | { type: 'done', id: number, value: unknown, rows?: PackedRows, durationMs: number }
   | { type: 'failed', id: number, error: SerializedError, durationMs: number }
   | { type: 'reply', id: number, value: unknown }
   /** A job ran to the edge of its deadline: the worker starts nothing more, its unstarted jobs go elsewhere. */

@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { createJobRunner } from './job-runner.js'
+import { packRows } from './json-rows.js'
 import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type WorkerConfig } from './protocol.js'
 
 type Work = JobMessage | Extract<ToWorker, { type: 'close' | 'count' }>
@@ -23,7 +24,8 @@ function send (message: FromWorker, then?: () => void): void {
 function answer (job: JobMessage): FromWorker {
   const outcome = runner.run(job.name, job.file, job.args)
   if (!outcome.ok) return { type: 'failed', id: job.id, error: outcome.error, durationMs: outcome.durationMs }
-  return { type: 'done', id: job.id, value: outcome.value, durationMs: outcome.durationMs }
+  const { value, rows } = packRows(outcome.value)
+  return { type: 'done', id: job.id, value, rows, durationMs: outcome.durationMs }
 }
 
 function control (work: Exclude<Work, JobMessage>): FromWorker {

@@ -81,6 +81,19 @@ t.test('POST .../records', async (t) => {
     t.equal(await countItems(db), seed.length)
   })
 
+  t.test('answers the same shapes when a worker does the insert (a table with a trigger): an object for one, an array for many', async (t) => {
+    const db = await freshDatabase()
+    await createItems(db)
+    await sql(db, 'CREATE TABLE audit (name TEXT)')
+    await sql(db, 'CREATE TRIGGER items_audit AFTER INSERT ON items BEGIN INSERT INTO audit VALUES (new.name); END')
+    const one = await admin({ method: 'POST', url: recordsUrl(db), payload: { name: 'pear', data: blob } })
+    t.equal(one.statusCode, 201)
+    t.equal(one.body, JSON.stringify({ data: { id: 1, name: 'pear', price: null, qty: null, note: null, data: blob } }), 'one record, as an object')
+    const many = await admin({ method: 'POST', url: recordsUrl(db), payload: [{ name: 'fig', qty: 2 }] })
+    t.equal(many.body, JSON.stringify({ data: [{ id: 2, name: 'fig', price: null, qty: 2, note: null, data: null }] }), 'an array of one, as an array')
+    t.strictSame(await sql(db, 'SELECT name FROM audit'), [{ name: 'pear' }, { name: 'fig' }], 'the trigger ran')
+  })
+
   t.test('takes up to 1000 records; 1001 or none answer 400 and insert nothing', async (t) => {
     const db = await freshDatabase()
     await createItems(db)

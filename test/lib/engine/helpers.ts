@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createEngine, type Engine, type EngineOptions } from '../../../lib/engine/index.js'
+import type { Rows } from '../../../lib/engine/json-rows.js'
 
 export const runawaySql = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'
 
@@ -94,4 +95,10 @@ export async function waitFor (predicate: () => boolean | Promise<boolean>, time
     if (Date.now() > deadline) throw new Error('condition not met in time')
     await sleep(10)
   }
+}
+
+/** Rows as an array, whether the inline lane answered them or a worker sent them as JSON text. */
+export function rowsOf<R> (rows: Rows<R> | false): R[] | false {
+  if (rows === false) return false
+  return Array.isArray(rows) ? rows : JSON.parse(rows.json) as R[]
 }

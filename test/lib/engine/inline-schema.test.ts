@@ -3,7 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import t from 'tap'
 import { createInlineLane, schemaRecheckMs } from '../../../lib/engine/inline.js'
-import { buildEngine, sleep } from './helpers.js'
+import { buildEngine, sleep, rowsOf } from './helpers.js'
 
 // The inline lane does not ask SQLite for the schema version on every job: these tests show every change still
 // reaches it, whoever makes it.
@@ -23,9 +23,9 @@ const insert = (id: string, row: Record<string, unknown>) => engine.run(id, 'rec
 
 t.test('a column added by a worker job is known to the next inline insert at once', async (t) => {
   seed('altered')
-  t.same((await insert('altered', { name: 'desk' })).rows, [{ id: 2, name: 'desk' }], 'the lane has the table cached')
+  t.same(rowsOf((await insert('altered', { name: 'desk' })).rows), [{ id: 2, name: 'desk' }], 'the lane has the table cached')
   await engine.run('altered', 'database.exec', { sql: 'ALTER TABLE items ADD COLUMN colour TEXT' })
-  t.same((await insert('altered', { name: 'chair', colour: 'red' })).rows, [{ id: 3, name: 'chair', colour: 'red' }])
+  t.same(rowsOf((await insert('altered', { name: 'chair', colour: 'red' })).rows), [{ id: 3, name: 'chair', colour: 'red' }])
   t.equal(engine.inlineConnections() > 0, true, 'the inserts ran inline')
 })
 
@@ -43,7 +43,7 @@ t.test(`a change made behind the engine's back is seen within ${schemaRecheckMs}
   other.exec('ALTER TABLE items ADD COLUMN colour TEXT')
   other.close()
   await sleep(schemaRecheckMs + 50)
-  t.same((await insert('outside', { name: 'chair', colour: 'red' })).rows, [{ id: 3, name: 'chair', colour: 'red' }])
+  t.same(rowsOf((await insert('outside', { name: 'chair', colour: 'red' })).rows), [{ id: 3, name: 'chair', colour: 'red' }])
 })
 
 t.test('while a worker job on the file is in flight, the lane asks SQLite for every job', async (t) => {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import t from 'tap'
 import { commitsPerCheckpoint } from '../../../lib/engine/inline.js'
-import { buildEngine, sleep, waitFor } from './helpers.js'
+import { buildEngine, sleep, waitFor, rowsOf } from './helpers.js'
 
 // One engine for the file (each test has its own databases): starting workers is the slow part.
 const { engine, register } = buildEngine(t, { workers: 2 })
@@ -29,7 +29,7 @@ t.test('a record of a plain table is read and inserted on the main thread, witho
   const got = await engine.timed('plain', 'records.get', { table: 'items', id: '1' })
   t.same(got.result.row, { id: 1, name: 'lamp' })
   t.ok(got.durationMs >= 0, 'the job is timed like any other')
-  t.same((await engine.run('plain', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })).rows, [{ id: 2, name: 'desk' }])
+  t.same(rowsOf((await engine.run('plain', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })).rows), [{ id: 2, name: 'desk' }])
   t.equal(engine.inlineConnections(), inlineBefore + 1, 'one inline connection serves both')
   t.equal(await opened(), 0, 'no worker opened the database')
 })
@@ -48,7 +48,7 @@ t.test('updates and deletes by id run inline too, unless another table\'s foreig
   t.equal(await opened(), 0)
   t.same((await engine.run('writes', 'records.delete', { table: 'owners', id: '1' })).id, 1)
   t.equal(await opened(), 1, 'deleting an owner cascades into pets: a worker does it')
-  t.same((await engine.run('writes', 'records.list', { table: 'pets', limit: 10, offset: 0 })).rows, [], 'the cascade ran')
+  t.same(rowsOf((await engine.run('writes', 'records.list', { table: 'pets', limit: 10, offset: 0 })).rows), [], 'the cascade ran')
 })
 
 t.test('errors of an inline job are the API errors a worker would give', async (t) => {
@@ -77,7 +77,7 @@ t.test('unbounded work goes to a worker: a computed column, a table with a trigg
   await engine.run('unbounded', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })
   await engine.run('unbounded', 'records.insert', { table: 'items', rows: [{ name: 'a' }, { name: 'b' }] })
   const log = await engine.run('unbounded', 'query.run', { sql: 'SELECT name FROM log ORDER BY rowid', allowWrite: false, databaseName: 'unbounded', principal: 'key' })
-  t.same(log.kind === 'rows' && log.rows, [{ name: 'lamp' }, { name: 'desk' }, { name: 'a' }, { name: 'b' }], 'the trigger ran for each insert')
+  t.same(rowsOf(log.kind === 'rows' && log.rows), [{ name: 'lamp' }, { name: 'desk' }, { name: 'a' }, { name: 'b' }], 'the trigger ran for each insert')
   t.same((await engine.run('unbounded', 'records.get', { table: 'items', id: '4' })).row, { id: 4, name: 'b' })
 })
 
@@ -94,7 +94,7 @@ t.test('a write that meets another connection\'s lock waits in a worker, never o
   t.ok(ticks >= 10, `the event loop kept running while the insert waited (${ticks} ticks)`)
   t.equal(engine.stats().busy, 1, 'a worker is waiting for the lock')
   holder.exec('COMMIT')
-  t.same((await insert).rows, [{ id: 1, name: 'lamp' }], 'the insert went through once the lock was free')
+  t.same(rowsOf((await insert).rows), [{ id: 1, name: 'lamp' }], 'the insert went through once the lock was free')
   t.same(holder.prepare('SELECT count(*) AS n FROM items').get(), { n: 1 }, 'exactly once')
 })
 
