@@ -7,38 +7,54 @@ import { toBindValue } from './values.js'
 
 /**
  * The members of `values` as columns in the table's own order (so one set of members
- * always gives one SQL text) with their bound values. Unknown members throw UnknownColumn.
+ * always gives one SQL text) with their bound values, and `key`: which columns they are, as their positions.
+ * Unknown members throw UnknownColumn.
  */
-function columnValues (table: TableInfo, values: Record<string, unknown>): { columns: string[], params: BuiltStatement['params'] } {
+function columnValues (table: TableInfo, values: Record<string, unknown>): { columns: string[], params: BuiltStatement['params'], key: string } {
   for (const member of Object.keys(values)) {
     if (!table.columnNames.has(member)) throw new UnknownColumn(member, table.name)
   }
   const columns: string[] = []
   const params: BuiltStatement['params'] = []
-  for (const { name } of table.columns) {
+  let key = ''
+  for (let i = 0; i < table.columns.length; i++) {
+    const name = table.columns[i].name
     if (!Object.hasOwn(values, name)) continue
     columns.push(name)
     params.push(toBindValue(values[name], `value of '${name}'`))
+    key += `${i},`
   }
-  return { columns, params }
+  return { columns, params, key }
 }
 
-/** An INSERT with the columns it names, so that the next record naming the same ones can share its SQL text. */
-export interface BuiltInsert extends BuiltStatement { columns: readonly string[] }
-
-const sameColumns = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((name, i) => name === b[i])
-
 /**
- * INSERT of one record, returning it as stored; an empty record takes every default. When `previous` (built for the
- * same table) names the same columns, its SQL text is reused: the records of a batch usually all name the same ones.
+ * INSERT texts by table and set of columns: writing one (quoting every name) costs several times the rest of
+ * building the statement, and the records sent to a table name the same few sets of columns. A TableInfo lives
+ * as long as its schema, so a schema change starts afresh; past the bound, new sets are built and not kept.
  */
-export function buildInsert (table: TableInfo, record: Record<string, unknown>, previous?: BuiltInsert): BuiltInsert {
-  const { columns, params } = columnValues(table, record)
-  if (previous !== undefined && sameColumns(previous.columns, columns)) return { sql: previous.sql, columns: previous.columns, params }
-  if (columns.length === 0) return { sql: `INSERT INTO ${table.sql} DEFAULT VALUES RETURNING *`, columns, params }
-  const names = columns.map(quoteIdent).join(', ')
-  const marks = columns.map(() => '?').join(', ')
-  return { sql: `INSERT INTO ${table.sql} (${names}) VALUES (${marks}) RETURNING *`, columns, params }
+const insertTexts = new WeakMap<TableInfo, Map<string, string>>()
+const maxInsertTextsPerTable = 256
+
+function insertText (table: TableInfo, columns: readonly string[], key: string): string {
+  let texts = insertTexts.get(table)
+  if (texts === undefined) {
+    texts = new Map()
+    insertTexts.set(table, texts)
+  }
+  let sql = texts.get(key)
+  if (sql === undefined) {
+    sql = columns.length === 0
+      ? `INSERT INTO ${table.sql} DEFAULT VALUES RETURNING *`
+      : `INSERT INTO ${table.sql} (${columns.map(quoteIdent).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING *`
+    if (texts.size < maxInsertTextsPerTable) texts.set(key, sql)
+  }
+  return sql
+}
+
+/** INSERT of one record, returning it as stored; an empty record takes every default. */
+export function buildInsert (table: TableInfo, record: Record<string, unknown>): BuiltStatement {
+  const { columns, params, key } = columnValues(table, record)
+  return { sql: insertText(table, columns, key), params }
 }
 
 /** UPDATE of one record by its key, returning it as stored. */

@@ -4,7 +4,7 @@ import { matchRecord } from '../../sql/record-key.js'
 import { buildCount, buildGet, buildList, type ListRequest } from '../../sql/select.js'
 import { readTableInfo, type TableInfo } from '../../sql/table-info.js'
 import { bigintToWire, toWireRow } from '../../sql/values.js'
-import { buildDelete, buildInsert, buildUpdate, type BuiltInsert } from '../../sql/write.js'
+import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
 import { requireBounded, transact, type JobContext } from '../context.js'
 
 /** A record on the wire: blobs as `{ "$base64": "..." }`, other values as JSON. */
@@ -76,10 +76,9 @@ function insertRecords (ctx: JobContext, args: InsertRecordsArgs): InsertRecords
   const table = readTableInfo(ctx, args.table)
   // one record inline; a batch of them is worth a worker's parallelism
   requireBounded(ctx, table.bounded.insert && args.rows.length === 1)
-  let previous: BuiltInsert | undefined
   const inserts = args.rows.map((row, i) => {
     if (!isRecord(row)) throw new InvalidValue(`record ${i} must be a JSON object`)
-    return (previous = buildInsert(table, row, previous))
+    return buildInsert(table, row)
   })
   // Rows of a batch usually name the same columns: their statement is looked up and set up once per run of them.
   let sql = ''

@@ -257,6 +257,23 @@ t.test('records.insert stores one or many records in one transaction', async (t)
   t.same([json.rows[0].note, json.rows[0].name], ['{"a":[1,2]}', '["x"]'], 'objects and arrays are stored as JSON text')
 })
 
+t.test('records.insert writes each set of columns into its own statement, past the texts kept per table', async (t) => {
+  const ctx = openContext(t)
+  const names = Array.from({ length: 9 }, (_, i) => `c${i}`)
+  ctx.db.exec(`CREATE TABLE wide (id INTEGER PRIMARY KEY, ${names.join(', ')}); CREATE TABLE other (id INTEGER PRIMARY KEY, x, y)`)
+  // 300 records, each naming a different set of columns: more sets than one table's texts are kept for
+  const records = Array.from({ length: 300 }, (_, n) => Object.fromEntries(names.filter((_, i) => ((n + 1) >> i) & 1).map((name) => [name, n])))
+  const first = insert(ctx, { table: 'wide', rows: records.slice(0, 150) })
+  const second = insert(ctx, { table: 'wide', rows: records })
+  const expected = (n: number, id: number) => ({ id, ...Object.fromEntries(names.map((name, i) => [name, ((n + 1) >> i) & 1 ? n : null])) })
+  t.same(first.rows, records.slice(0, 150).map((_, n) => expected(n, n + 1)), 'the first batch, as stored')
+  t.same(second.rows, records.map((_, n) => expected(n, n + 151)), 'the second, once texts are kept, and past the bound')
+  t.same(ctx.db.prepare('SELECT * FROM wide WHERE id > 150 ORDER BY id').all(), records.map((_, n) => expected(n, n + 151)), 'every row holds its own columns')
+  // the same column positions in another table: its own text
+  t.equal(insert(ctx, { table: 'other', rows: [{ x: 1 }] }).sql, 'INSERT INTO "other" ("x") VALUES (?) RETURNING *')
+  t.equal(insert(ctx, { table: 'wide', rows: [{ c0: 1 }] }).sql, 'INSERT INTO "wide" ("c0") VALUES (?) RETURNING *')
+})
+
 t.test('records.insert refuses bad input and rolls back the whole batch', async (t) => {
   const ctx = openContext(t)
   ctx.db.exec('CREATE TABLE u (id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL, n INTEGER CHECK (n >= 0))')
