@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { createJobRunner } from './job-runner.js'
-import { packRows } from './json-rows.js'
+import { answerOf, unsendable } from './worker-answer.js'
 import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type WorkerConfig } from './protocol.js'
 
 type Work = JobMessage | Extract<ToWorker, { type: 'close' | 'count' }>
@@ -22,10 +22,7 @@ function send (message: FromWorker, then?: () => void): void {
 }
 
 function answer (job: JobMessage): FromWorker {
-  const outcome = runner.run(job.name, job.file, job.args)
-  if (!outcome.ok) return { type: 'failed', id: job.id, error: outcome.error, durationMs: outcome.durationMs }
-  const { value, rows } = packRows(outcome.value)
-  return { type: 'done', id: job.id, value, rows, durationMs: outcome.durationMs }
+  return answerOf(job.id, runner.run(job.name, job.file, job.args))
 }
 
 function control (work: Exclude<Work, JobMessage>): FromWorker {
@@ -55,10 +52,9 @@ function sendAnswer (message: FromWorker, then?: () => void): void {
   try {
     send(message, then)
   } catch (err) {
-    // A result that cannot be sent is a bug in the job: answer it as one instead of leaving the caller waiting.
-    const id = (message as { id: number }).id
-    const error = { statusCode: 500, code: 'INTERNAL_ERROR', message: `a job returned a value that cannot be sent: ${(err as Error).message}` }
-    send({ type: 'failed', id, error, durationMs: (message as { durationMs: number }).durationMs }, then)
+    // answered instead of leaving the caller waiting
+    const { id, durationMs } = message as { id: number, durationMs: number }
+    send(unsendable(id, durationMs, err), then)
   }
 }
 

@@ -76,7 +76,11 @@ export function readTableInfo (source: SqlSource, table: string): TableInfo {
   const cache = schemaCache(source)
   let info = cache.tables.get(table)
   if (info === undefined) {
-    info = loadTableInfo(source, table)
+    // SQLite matches table names case-insensitively: every spelling of one table shares one TableInfo (and what is
+    // kept with it, such as INSERT texts)
+    const loaded = loadTableInfo(source, table)
+    info = cache.tables.get(loaded.name) ?? loaded
+    cache.tables.set(loaded.name, info)
     cache.tables.set(table, info)
   }
   return info

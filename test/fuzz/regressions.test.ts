@@ -95,6 +95,18 @@ t.test('a raw SQL result is bounded in bytes, not only in rows: a read key canno
   t.ok(res.body.length < 100 * 1024 * 1024, 'the answer is far smaller than the 266 MB the value would take')
 })
 
+t.test('column names count toward the raw SQL byte budget: one long alias over many rows is truncated too', async (t) => {
+  const alias = 'a'.repeat(100_000)
+  const res = await f.app.inject({
+    method: 'POST', url: '/api/databases/d/query', headers: { authorization: `Bearer ${f.readKey}`, ...json },
+    payload: { sql: `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 2000) SELECT x AS "${alias}" FROM c` }
+  })
+  t.equal(res.statusCode, 200)
+  const { meta } = res.json()
+  t.equal(meta.truncated, true, 'the 2,000 rows would take 200 MB of JSON')
+  t.ok(meta.rowCount > 100 && meta.rowCount < 400, `cut near the 32 MB budget (${meta.rowCount} rows)`)
+})
+
 t.test('a malformed HTTP request is answered with the JSON error shape and a code', async (t) => {
   await f.app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = f.app.server.address() as net.AddressInfo

@@ -68,10 +68,12 @@ function bindArgs (params: BindParams, numbered: boolean): unknown[] {
 // A byte budget beside the row cap: one read key's `SELECT zeroblob(1e9)` must not exhaust the server's memory.
 export const maxResultBytes = 32 * 1024 * 1024
 
+// A row's JSON repeats its column names: they count too (one long alias over many rows is as big as long values).
 function sizeOf (row: Record<string, unknown>): number {
   let bytes = 0
-  for (const value of Object.values(row)) {
-    bytes += typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength * 4 / 3 : 8
+  for (const name in row) {
+    const value = row[name]
+    bytes += name.length + (typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength * 4 / 3 : 8)
   }
   return bytes
 }

@@ -37,3 +37,17 @@ t.test('a schema change is seen: adding a trigger takes an inserted table out of
   ctx.db.exec('CREATE TRIGGER t_touch AFTER INSERT ON t BEGIN SELECT 1; END')
   t.equal(readTableInfo(ctx, 't').bounded.insert, false)
 })
+
+t.test('every spelling of a table name shares one TableInfo, replaced at a schema change', async (t) => {
+  const ctx = openContext(t)
+  ctx.db.exec('CREATE TABLE Items (id INTEGER PRIMARY KEY, name TEXT)')
+  const first = readTableInfo(ctx, 'items')
+  t.equal(first.name, 'Items', 'the name as stored')
+  t.equal(readTableInfo(ctx, 'ITEMS'), first, 'another spelling: the same object')
+  t.equal(readTableInfo(ctx, 'Items'), first, 'the stored spelling: the same object')
+  ctx.db.exec('ALTER TABLE Items ADD COLUMN price REAL')
+  const after = readTableInfo(ctx, 'iTeMs')
+  t.not(after, first, 'a new schema, a new TableInfo')
+  t.same(after.columns.map((c) => c.name), ['id', 'name', 'price'])
+  t.equal(readTableInfo(ctx, 'items'), after)
+})
