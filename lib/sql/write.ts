@@ -33,7 +33,12 @@ function columnValues (table: TableInfo, values: Record<string, unknown>): { col
  * as long as its schema, so a schema change starts afresh; past the bound, new sets are built and not kept.
  */
 const insertTexts = new WeakMap<TableInfo, Map<string, string>>()
-const maxInsertTextsPerTable = 256
+export const maxInsertTextsPerTable = 256
+
+/** How many INSERT texts are kept for `table` (the bound is what keeps a client's column sets from growing memory). */
+export function keptInsertTexts (table: TableInfo): number {
+  return insertTexts.get(table)?.size ?? 0
+}
 
 function insertText (table: TableInfo, columns: readonly string[], key: string): string {
   let texts = insertTexts.get(table)

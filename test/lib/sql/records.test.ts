@@ -1,5 +1,7 @@
 import t from 'tap'
 import { recordJobs, type ListRecordsArgs } from '../../../lib/engine/jobs/records.js'
+import { readTableInfo } from '../../../lib/sql/table-info.js'
+import { keptInsertTexts, maxInsertTextsPerTable } from '../../../lib/sql/write.js'
 import { apiError, openContext, type Teardown, type TestContext } from './helper.js'
 
 const list = recordJobs['records.list']
@@ -269,6 +271,10 @@ t.test('records.insert writes each set of columns into its own statement, past t
   t.same(first.rows, records.slice(0, 150).map((_, n) => expected(n, n + 1)), 'the first batch, as stored')
   t.same(second.rows, records.map((_, n) => expected(n, n + 151)), 'the second, once texts are kept, and past the bound')
   t.same(ctx.db.prepare('SELECT * FROM wide WHERE id > 150 ORDER BY id').all(), records.map((_, n) => expected(n, n + 151)), 'every row holds its own columns')
+  const wide = readTableInfo(ctx, 'wide')
+  t.equal(keptInsertTexts(wide), maxInsertTextsPerTable, 'texts kept up to the bound, no more')
+  insert(ctx, { table: 'wide', rows: records.slice(0, 10) })
+  t.equal(keptInsertTexts(wide), maxInsertTextsPerTable, 'sets seen again add nothing')
   // the same column positions in another table: its own text
   t.equal(insert(ctx, { table: 'other', rows: [{ x: 1 }] }).sql, 'INSERT INTO "other" ("x") VALUES (?) RETURNING *')
   t.equal(insert(ctx, { table: 'wide', rows: [{ c0: 1 }] }).sql, 'INSERT INTO "wide" ("c0") VALUES (?) RETURNING *')
