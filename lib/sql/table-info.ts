@@ -74,16 +74,26 @@ const rowidNames = ['rowid', '_rowid_', 'oid']
  */
 export function readTableInfo (source: SqlSource, table: string): TableInfo {
   const cache = schemaCache(source)
-  let info = cache.tables.get(table)
-  if (info === undefined) {
-    // SQLite matches table names case-insensitively: every spelling of one table shares one TableInfo (and what is
-    // kept with it, such as INSERT texts)
-    const loaded = loadTableInfo(source, table)
-    info = cache.tables.get(loaded.name) ?? loaded
-    cache.tables.set(loaded.name, info)
-    cache.tables.set(table, info)
-  }
+  const known = cache.tables.get(table) ?? cache.tables.get(foldCase(table))
+  if (known !== undefined) return known
+  // SQLite matches table names case-insensitively: every spelling of one table shares one TableInfo (and what is
+  // kept with it, such as INSERT texts), kept under two keys only, so a client's spellings cannot grow the cache
+  const loaded = loadTableInfo(source, table)
+  const folded = foldCase(loaded.name)
+  const info = cache.tables.get(folded) ?? loaded
+  cache.tables.set(loaded.name, info)
+  cache.tables.set(folded, info)
   return info
+}
+
+/** A table name as SQLite compares it: ASCII letters folded, every other character as it is. */
+function foldCase (name: string): string {
+  return name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+}
+
+/** How many names the schema cache of `source` holds (for tests: at most two per table). */
+export function cachedTableNames (source: SqlSource): number {
+  return caches.get(source.db)?.tables.size ?? 0
 }
 
 function schemaCache (source: SqlSource): SchemaCache {

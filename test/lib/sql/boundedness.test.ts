@@ -1,5 +1,5 @@
 import t from 'tap'
-import { readTableInfo } from '../../../lib/sql/table-info.js'
+import { cachedTableNames, readTableInfo } from '../../../lib/sql/table-info.js'
 import { openContext } from './helper.js'
 
 // What lets a job run inline (lib/engine/inline.ts): each case adds one thing that can make a one-row
@@ -50,4 +50,23 @@ t.test('every spelling of a table name shares one TableInfo, replaced at a schem
   t.not(after, first, 'a new schema, a new TableInfo')
   t.same(after.columns.map((c) => c.name), ['id', 'name', 'price'])
   t.equal(readTableInfo(ctx, 'items'), after)
+})
+
+t.test('a client\'s spellings of a table name do not grow the schema cache: two names per table, whatever is sent', async (t) => {
+  const ctx = openContext(t)
+  ctx.db.exec('CREATE TABLE Items (id INTEGER PRIMARY KEY)')
+  const info = readTableInfo(ctx, 'Items')
+  for (let mask = 0; mask < 32; mask++) {
+    const spelling = [...'items'].map((c, i) => (mask >> i) & 1 ? c.toUpperCase() : c).join('')
+    t.equal(readTableInfo(ctx, spelling), info, spelling)
+  }
+  t.equal(cachedTableNames(ctx), 2, 'the stored name and its folded form')
+})
+
+t.test('only ASCII letters fold, as in SQLite: names differing in other letters\' case are other tables', async (t) => {
+  const ctx = openContext(t)
+  ctx.db.exec('CREATE TABLE "Éa" (x INTEGER); CREATE TABLE "éa" (y INTEGER)')
+  t.same(readTableInfo(ctx, 'ÉA').columns.map((c) => c.name), ['x'])
+  t.same(readTableInfo(ctx, 'éA').columns.map((c) => c.name), ['y'])
+  t.same(readTableInfo(ctx, 'Éa').columns.map((c) => c.name), ['x'])
 })
