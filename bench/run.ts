@@ -1,4 +1,4 @@
-// `npm run bench [-- <scenario|prefix> ...] [--duration=6] [--warmup=1] [--connections=10]`
+// `npm run bench [-- <scenario|prefix> ...] [--duration=6] [--warmup=1] [--connections=10] [--rounds=1]`
 // Starts the servers under test as child processes on 127.0.0.1, measures them with autocannon
 // from this process, prints a markdown table and writes it to bench/results/latest.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -6,14 +6,14 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { machineTicks, stealPercent } from './cpu.js'
-import { compare, type LoadSettings, type Measurement } from './load.js'
-import { report, type ReportRow } from './report.js'
+import { compare, type LoadSettings } from './load.js'
+import { report, type ReportRow, type Round, type RunSettings } from './report.js'
 import { measurements, select } from './scenarios.js'
 import { createServers } from './servers.js'
 
-function parseArgs (argv: string[]): { names: string[], settings: LoadSettings } {
-  const settings: LoadSettings = { durationS: 6, warmupS: 1, connections: 10 }
-  const flags: Record<string, keyof LoadSettings> = { duration: 'durationS', warmup: 'warmupS', connections: 'connections' }
+function parseArgs (argv: string[]): { names: string[], settings: RunSettings } {
+  const settings: RunSettings = { durationS: 6, warmupS: 1, connections: 10, rounds: 1 }
+  const flags: Record<string, keyof RunSettings> = { duration: 'durationS', warmup: 'warmupS', connections: 'connections', rounds: 'rounds' }
   const names: string[] = []
   for (const arg of argv) {
     const flag = /^--(\w+)=(\d+)$/.exec(arg)
@@ -28,6 +28,7 @@ function parseArgs (argv: string[]): { names: string[], settings: LoadSettings }
   }
   if (settings.durationS < 2 || settings.durationS > 60) throw new Error('--duration is 2 to 60 seconds')
   if (settings.connections < 1) throw new Error('--connections is at least 1')
+  if (settings.rounds < 1 || settings.rounds > 15) throw new Error('--rounds is 1 to 15')
   return { names, settings }
 }
 
@@ -43,16 +44,22 @@ const cleanUp = async () => {
 }
 process.once('SIGINT', () => { cleanUp().finally(() => process.exit(130)) })
 
-async function comparison (measured: string, baseline: string): Promise<[Measurement, Measurement, number | undefined]> {
+/** Compares the two sides `settings.rounds` times; the servers are warm after the first round's warm-up. */
+async function comparison (measured: string, baseline: string): Promise<Round[]> {
   const a = await measurements[measured](servers)
   const b = await measurements[baseline](servers)
-  process.stderr.write(`measuring ${measured} / ${baseline} ...`)
-  const ticks = machineTicks()
-  const result = await compare(a, b, settings)
-  const steal = stealPercent(ticks, machineTicks())
-  const failed = result[0].failures + result[1].failures
-  process.stderr.write(` ${Math.round(result[0].rps)} / ${Math.round(result[1].rps)} req/s${failed ? `, ${failed} FAILED` : ''}\n`)
-  return [...result, steal]
+  const rounds: Round[] = []
+  for (let round = 1; round <= settings.rounds; round++) {
+    const load: LoadSettings = round === 1 ? settings : { ...settings, warmupS: 0 }
+    process.stderr.write(`measuring ${measured} / ${baseline}${settings.rounds > 1 ? ` (round ${round} of ${settings.rounds})` : ''} ...`)
+    const ticks = machineTicks()
+    const [m, base] = await compare(a, b, load)
+    const stealPct = stealPercent(ticks, machineTicks())
+    const failed = m.failures + base.failures
+    process.stderr.write(` ${Math.round(m.rps)} / ${Math.round(base.rps)} req/s${failed ? `, ${failed} FAILED` : ''}\n`)
+    rounds.push({ measured: m, baseline: base, stealPct })
+  }
+  return rounds
 }
 
 // a row shown by several scenarios (records get by id vs bare) is measured once
@@ -61,8 +68,7 @@ try {
   for (const scenario of chosen) {
     for (const spec of scenario.rows) {
       if (rows.has(spec.label)) continue
-      const [measured, baseline, stealPct] = await comparison(spec.measured, spec.baseline)
-      rows.set(spec.label, { label: `${scenario.name}: ${spec.label}`, measured, baseline, stealPct })
+      rows.set(spec.label, { label: `${scenario.name}: ${spec.label}`, rounds: await comparison(spec.measured, spec.baseline) })
     }
   }
 } finally {
