@@ -1,14 +1,12 @@
-import type { Database, Statement } from 'better-sqlite3'
+import type { Database } from 'better-sqlite3'
 import type { DatabaseSize, StampedEvent } from './types.js'
 import { dayMs, hourMs, localDate } from './time.js'
+import { createLogInserter, type LogRow } from './log-rows.js'
 
 export const retentionMs = 30 * dayMs
 export const pruneEveryMs = hourMs
 
 const writeOperations = new Set(['insert', 'update', 'delete'])
-const logColumns = 10
-/** Rows per multi-row INSERT of the query log: 500 bound values, far below SQLite's limit of 32,766. */
-export const logRowsPerInsert = 50
 /** Local dates remembered per zone and minute (a day of a busy server, under 200 kB). */
 const maxCachedMinutes = 1440
 const isoLength = '2026-01-01T00:00:00.000Z'.length
@@ -57,20 +55,7 @@ interface DailyQuery { date: string, name: string, id: string, sqlText: string, 
 
 /** Writes of the analytics worker: flush batches, snapshots, renames and pruning. */
 export function createWriter (db: Database) {
-  // One statement inserts a run of up to `logRowsPerInsert` consecutive events of one database: measured, that is a
-  // third less CPU per row than a statement per row, while rows of databases taking turns gain nothing from sharing a
-  // statement (they cost a few percent more). Prepared per row count, on first use.
-  const insertLogs = new Map<number, Statement>()
-  const insertLog = (rows: number): Statement => {
-    let stmt = insertLogs.get(rows)
-    if (stmt === undefined) {
-      stmt = db.prepare(`INSERT INTO _query_log
-        (database, table_name, operation, duration_ms, row_count, status, error_msg, timestamp, database_id, sql_text)
-        VALUES ${Array(rows).fill('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`)
-      insertLogs.set(rows, stmt)
-    }
-    return stmt
-  }
+  const insertLogRows = createLogInserter(db)
   const upsertStat = db.prepare(`INSERT INTO _daily_stats
     (date, database_name, database_id, operation, count, rows_read, rows_written) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (database_id, date, operation) DO UPDATE SET
@@ -120,24 +105,26 @@ export function createWriter (db: Database) {
     const timeOf = isoTimes()
     let stat: DailyStat | undefined
     let query: DailyQuery | undefined
-    const values: unknown[] = [] // bound at once by run(), so reused
-    let runId: string | undefined
-    const insertPending = (): void => {
-      insertLog(values.length / logColumns).run(values)
-      values.length = 0
-    }
+    const logRows: LogRow[] = []
     for (const e of events) {
       const name = text(e.database)
       const id = text(e.databaseId)
       const operation = text(e.operation)
-      const rows = Math.trunc(finite(e.rowCount))
+      const rowCount = Math.trunc(finite(e.rowCount))
       const sqlText = textOrNull(e.sqlText)
       const timestamp = timeOf(e.at)
-      if (id !== runId && values.length > 0) insertPending()
-      runId = id
-      values.push(name, textOrNull(e.tableName), operation, finite(e.durationMs), rows,
-        e.status === 'error' ? 'error' : 'ok', textOrNull(e.errorMsg), timestamp, id, sqlText)
-      if (values.length === logRowsPerInsert * logColumns) insertPending()
+      logRows.push({
+        database: name,
+        table: textOrNull(e.tableName),
+        operation,
+        status: e.status === 'error' ? 'error' : 'ok',
+        error: textOrNull(e.errorMsg),
+        id,
+        sql: sqlText,
+        durationMs: finite(e.durationMs),
+        rowCount,
+        timestamp
+      })
 
       const date = dateOf(timestamp, timeZone)
       const statsOperation = e.statsOperation ?? operation
@@ -152,8 +139,8 @@ export function createWriter (db: Database) {
       }
       stat.name = name
       stat.count++
-      if (operation === 'select') stat.read += rows
-      else if (writeOperations.has(operation)) stat.written += rows
+      if (operation === 'select') stat.read += rowCount
+      else if (writeOperations.has(operation)) stat.written += rowCount
 
       // The unique key treats NULL as distinct, so text-less events are keyed by their operation name instead.
       const pattern = sqlText ?? operation
@@ -167,9 +154,9 @@ export function createWriter (db: Database) {
       }
       query.name = name
       query.count++
-      query.rows += rows
+      query.rows += rowCount
     }
-    if (values.length > 0) insertPending()
+    insertLogRows(logRows)
     for (const s of stats.values()) upsertStat.run(s.date, s.name, s.id, s.operation, s.count, s.read, s.written)
     for (const q of queries.values()) upsertQuery.run(q.date, q.name, q.id, q.sqlText, q.count, q.rows)
   })

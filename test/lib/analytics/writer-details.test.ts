@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3'
 import t from 'tap'
 import { migrate } from '../../../lib/analytics/schema.js'
-import { createWriter, logRowsPerInsert } from '../../../lib/analytics/writer.js'
+import { createWriter } from '../../../lib/analytics/writer.js'
+import { logRowsPerInsert } from '../../../lib/analytics/log-rows.js'
 import type { StampedEvent } from '../../../lib/analytics/types.js'
 import { event, inspect, openAnalytics, tempDir } from './helper.js'
 
