@@ -1,3 +1,5 @@
+// first: refuses an unsupported Node with one line before a native module can crash it
+import './lib/runtime.js'
 import type { FastifyPluginAsync, FastifyServerOptions } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'

@@ -33,6 +33,8 @@ if (existsSync(join(root, 'web', 'vite.config.ts'))) {
   buildIfStale('web/dist/index.html', ['web/src', 'web/index.html', 'web/vite.config.ts'], bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
 }
 
+// refuses an unsupported Node with one line (and exit 1) before anything loads the native modules
+await import(pathToFileURL(join(root, 'dist', 'lib', 'runtime.js')).href)
 const { loadConfig, ConfigError } = await import(pathToFileURL(join(root, 'dist', 'fastify.config.js')).href)
 let config
 try {
@@ -43,7 +45,9 @@ try {
   process.exit(1)
 }
 
-const child = spawn(bin('fastify'), ['start', '-o', '-a', config.host, '-p', String(config.port), '-l', config.logLevel,
+// the same Node that runs this script (npm's PATH puts the pinned Node 24 first), never a `node` found on PATH
+const fastifyCli = join(root, 'node_modules', 'fastify-cli', 'cli.js')
+const child = spawn(process.execPath, [fastifyCli, 'start', '-o', '-a', config.host, '-p', String(config.port), '-l', config.logLevel,
   // on SIGTERM, in-flight requests get up to one query deadline to finish before the process exits
   '-g', String(config.queryTimeoutMs + 5000), 'dist/app.js'], { cwd: root, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))

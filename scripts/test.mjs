@@ -50,6 +50,10 @@ function reportFailures () {
   console.log(failed === 0 ? '\n# tap failed without a failed assertion (see its output above)' : `\n# ${failed} test file(s) failed, listed above`)
 }
 
+// CI logs say which runtime ran the suite (the pinned Node 24 under npm, whatever the system Node is)
+const sqlite = JSON.parse(readFileSync('node_modules/better-sqlite3/package.json', 'utf8')).version
+console.log(`# runtime: node ${process.version} (${process.execPath}), better-sqlite3 ${sqlite}`)
+
 // results of earlier runs (or of test files since deleted) must not be reported as this run's
 rmSync(root, { recursive: true, force: true })
 // npm puts node_modules/.bin on the PATH

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 
@@ -51,11 +51,20 @@ export function tempPath (dataDir: string, extension: string): string {
   return join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}${extension}`)
 }
 
-/** Removes leftovers of interrupted uploads and exports; a read-only data directory has none to remove. */
+/**
+ * Removes leftovers of interrupted uploads and exports; a read-only data directory has none to remove. Asked of
+ * access(2) first: Node 24's recursive rmSync reports EROFS as an error without a code ("Unknown error").
+ */
 export function clearTemp (dataDir: string): void {
+  const dir = join(dataDir, '.tmp')
+  if (!existsSync(dir)) return
   try {
-    rmSync(join(dataDir, '.tmp'), { recursive: true, force: true })
+    accessSync(dir, constants.W_OK)
   } catch (err) {
-    if (!['EROFS', 'EACCES', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err
+    if (refusedWrites.includes((err as NodeJS.ErrnoException).code ?? '')) return
+    throw err
   }
+  rmSync(dir, { recursive: true, force: true })
 }
+
+const refusedWrites = ['EROFS', 'EACCES', 'EPERM']
