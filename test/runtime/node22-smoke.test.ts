@@ -15,7 +15,8 @@ t.test('the server works on Node 22 LTS', async (t) => {
 
   const child = spawn(node, ['--import', 'tsx', join(projectRoot, 'test', 'e2e', 'shutdown-server.ts')], {
     cwd: projectRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: join(tempDir(t, 'litehouse-node22-'), 'data'), ANALYTICS_FLUSH_MS: '50' },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: join(tempDir(t, 'litehouse-node22-'), 'data'), ANALYTICS_FLUSH_MS: '50', FASTIFY_CLOSE_GRACE_DELAY: '15000' },
+    // the grace `npm start` gives (query timeout + 5 s), not close-with-grace's 500 ms default, which a loaded CI machine can pass
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
