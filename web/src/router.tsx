@@ -1,4 +1,4 @@
-import type { ComponentChildren, JSX } from 'preact'
+import type { AnchorHTMLAttributes, ComponentChildren, TargetedMouseEvent } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 
 /** History routing: the server answers every non-API path with index.html. */
@@ -51,10 +51,10 @@ export function match (pattern: string, path: string): Record<string, string> | 
   return have.length === want.length ? params : null
 }
 
-type LinkProps = JSX.HTMLAttributes<HTMLAnchorElement> & { href: string, children?: ComponentChildren }
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string, children?: ComponentChildren }
 
 export function Link ({ href, onClick, ...rest }: LinkProps) {
-  function follow (event: JSX.TargetedMouseEvent<HTMLAnchorElement>): void {
+  function follow (event: TargetedMouseEvent<HTMLAnchorElement>): void {
     if (typeof onClick === 'function') onClick(event)
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
