@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { InvalidValue } from '../../errors.js'
 import { inspectStatement } from '../../sql/guard.js'
+import { iterateRows, statementNeedsRowGuard } from '../../sql/rows.js'
 import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
 import type { JobContext } from '../context.js'
 
@@ -82,7 +83,7 @@ function readRows (stmt: Statement, args: unknown[], maxRows: number): QueryRows
   const rows: Array<Record<string, unknown>> = []
   let truncated = false
   let bytes = 0
-  for (const row of stmt.iterate(...args)) {
+  for (const row of iterateRows(stmt, args, statementNeedsRowGuard(stmt))) {
     bytes += sizeOf(row as Record<string, unknown>)
     if (rows.length === maxRows || bytes > maxResultBytes) {
       truncated = true
