@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import type { Statement } from 'better-sqlite3'
 import { InvalidValue } from '../../errors.js'
 import { inspectStatement } from '../../sql/guard.js'
@@ -39,7 +40,7 @@ export type QueryResult = QueryRows | QueryRun
 /** Runs one raw SQL statement once the guard has let it through. */
 function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const params = toBindParams(args.params)
-  const { stmt, kind, numberedParams } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
+  const { stmt, kind, numberedParams, filePaths } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
     allowWrite: args.allowWrite,
     deniedCode: args.deniedCode,
     databaseName: args.databaseName,
@@ -51,11 +52,23 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
   try {
-    return withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound))
+    const result = withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound))
+    if (filePaths && result.kind === 'rows') withoutServerPaths(result.rows)
+    return result
   } finally {
     // The connection is pooled: nothing a request attaches or creates in TEMP may outlive it.
     if (attachedBefore !== null) detachAddedSchemas(ctx, attachedBefore)
     if (!stmt.readonly && hasTempObjects(ctx)) ctx.discardConnection()
+  }
+}
+
+/**
+ * `PRAGMA database_list` names each file by its absolute path on the server (issue #30, item 10). Every file a
+ * connection can have attached sits directly in the data directory (or is temporary: ''), so its name says it all.
+ */
+function withoutServerPaths (rows: Array<Record<string, unknown>>): void {
+  for (const row of rows) {
+    if (typeof row.file === 'string' && row.file !== '') row.file = basename(row.file)
   }
 }
 
