@@ -25,7 +25,8 @@ export const ConfigSchema = Type.Object({
   SNAPSHOT_INTERVAL_MS: Type.Integer({ default: 300000, minimum: 100, description: 'storage snapshot interval' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),
   ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
-  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' })
+  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' }),
+  MAX_KEYS_PER_DATABASE: Type.Integer({ default: 1000, minimum: 1, description: 'API keys one database may have (409 TOO_MANY_KEYS beyond)' })
 })
 
 export type Env = Static<typeof ConfigSchema>
@@ -50,6 +51,7 @@ export interface Config {
   trustProxy: boolean
   engineWorkers: number
   engineMaxConnections: number
+  maxKeysPerDatabase: number
 }
 
 /** A configuration error: its message names the variable and what is wrong. */
@@ -93,6 +95,7 @@ export function loadConfig (source: Record<string, string | undefined> = process
     snapshotIntervalMs: env.SNAPSHOT_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY,
     engineWorkers: env.ENGINE_WORKERS,
-    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS
+    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
+    maxKeysPerDatabase: env.MAX_KEYS_PER_DATABASE
   }
 }

@@ -33,6 +33,7 @@ export const DatabaseExists = define('DATABASE_EXISTS', "database '%s' already e
 export const TableExists = define('TABLE_EXISTS', "table '%s' already exists", 409)
 export const AdminExists = define('ADMIN_EXISTS', "an admin with email '%s' already exists", 409)
 export const ConstraintViolation = define('CONSTRAINT_VIOLATION', '%s', 409)
+export const TooManyKeys = define('TOO_MANY_KEYS', 'this database already has %s API keys, the most allowed: revoke one first', 409)
 
 export const UnknownColumn = define('UNKNOWN_COLUMN', "column '%s' does not exist in table '%s'", 400)
 export const UnknownOperator = define('UNKNOWN_OPERATOR', "unknown filter operator '%s'", 400)
