@@ -25,7 +25,10 @@ export const ConfigSchema = Type.Object({
   SNAPSHOT_INTERVAL_MS: Type.Integer({ default: 300000, minimum: 100, description: 'storage snapshot interval' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),
   ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
-  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' })
+  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' }),
+  MAX_KEYS_PER_DATABASE: Type.Integer({ default: 1000, minimum: 1, description: 'API keys one database may have (409 TOO_MANY_KEYS beyond)' }),
+  EXPORTS_PER_DATABASE: Type.Integer({ default: 2, minimum: 1, description: 'exports of one database running at once (503 TOO_MANY_EXPORTS beyond, with Retry-After)' }),
+  TMP_MAX_BYTES: Type.Integer({ default: 8192 * MiB, minimum: MiB, description: 'bytes export copies and uploads may hold in DATA_DIR/.tmp at once (503 TEMP_SPACE_FULL beyond, with Retry-After)' })
 })
 
 export type Env = Static<typeof ConfigSchema>
@@ -50,6 +53,9 @@ export interface Config {
   trustProxy: boolean
   engineWorkers: number
   engineMaxConnections: number
+  maxKeysPerDatabase: number
+  exportsPerDatabase: number
+  tmpMaxBytes: number
 }
 
 /** A configuration error: its message names the variable and what is wrong. */
@@ -93,6 +99,9 @@ export function loadConfig (source: Record<string, string | undefined> = process
     snapshotIntervalMs: env.SNAPSHOT_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY,
     engineWorkers: env.ENGINE_WORKERS,
-    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS
+    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
+    maxKeysPerDatabase: env.MAX_KEYS_PER_DATABASE,
+    exportsPerDatabase: env.EXPORTS_PER_DATABASE,
+    tmpMaxBytes: env.TMP_MAX_BYTES
   }
 }

@@ -33,6 +33,7 @@ export const DatabaseExists = define('DATABASE_EXISTS', "database '%s' already e
 export const TableExists = define('TABLE_EXISTS', "table '%s' already exists", 409)
 export const AdminExists = define('ADMIN_EXISTS', "an admin with email '%s' already exists", 409)
 export const ConstraintViolation = define('CONSTRAINT_VIOLATION', '%s', 409)
+export const TooManyKeys = define('TOO_MANY_KEYS', 'this database already has %s API keys, the most allowed: revoke one first', 409)
 
 export const UnknownColumn = define('UNKNOWN_COLUMN', "column '%s' does not exist in table '%s'", 400)
 export const UnknownOperator = define('UNKNOWN_OPERATOR', "unknown filter operator '%s'", 400)
@@ -54,6 +55,9 @@ export const StorageFull = define('STORAGE_FULL', 'the server has no space left 
 export const StorageReadonly = define('STORAGE_READONLY', 'the data directory is read-only: writes are refused until it is writable again', 503)
 export const StorageUnavailable = define('STORAGE_UNAVAILABLE', 'the storage failed to read or write: try again later', 503)
 export const EngineUnavailable = define('ENGINE_UNAVAILABLE', '%s', 503)
+export const TooManyExports = define('TOO_MANY_EXPORTS', '%s exports of this database are already running: retry-after %s seconds', 503)
+export const TempSpaceFull = define('TEMP_SPACE_FULL', 'the server\'s space for temporary copies is taken by other exports and uploads: retry-after %s seconds', 503)
+export const ExportTooLarge = define('EXPORT_TOO_LARGE', 'the copy needs more than the server allows temporary copies in all (%s bytes)', 507)
 
 /** A plain description of an error, able to cross a process boundary. */
 export interface SerializedError {

@@ -14,7 +14,9 @@ export default fp(async (fastify) => {
   const { config, store, engine, databaseFile } = fastify
   clearTemp(config.dataDir)
   // creating the service settles any create, rename, import or delete that a crash interrupted
-  const databases = createDatabaseService({ store, engine, dataDir: config.dataDir, databaseFile })
+  const databases = createDatabaseService({
+    store, engine, dataDir: config.dataDir, databaseFile, exportsPerDatabase: config.exportsPerDatabase, tmpMaxBytes: config.tmpMaxBytes
+  })
   for (const plan of databases.recovered) fastify.log.warn({ plan }, 'settled a database file operation that a crash interrupted')
   const { missing, stray } = reconcile(config.dataDir, store.databases.list().map((d) => d.name))
   for (const name of missing) fastify.log.error({ database: name }, `registered database '${name}' has no file in the data directory`)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors } from '../schemas/common.js'
 import { DatabaseParams } from '../schemas/databases.js'
-import { CreateKeyBody, KeyListResponse, KeyParams, KeyRevokedResponse, NewKeyResponse } from '../schemas/keys.js'
+import { CreateKeyBody, KeyListQuery, KeyListResponse, KeyParams, KeyRevokedResponse, NewKeyResponse } from '../schemas/keys.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { actorOf } from '../plugins/auth.js'
 
@@ -15,20 +15,23 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:name/keys', {
     schema: {
       tags: ['keys'], operationId: 'listKeys', summary: 'API keys of a database (never the raw keys)',
-      params: DatabaseParams, response: { 200: KeyListResponse, ...errors(401, 403, 404) }
+      params: DatabaseParams, querystring: KeyListQuery, response: { 200: KeyListResponse, ...errors(401, 403, 404) }
     }
   }, async function (request) {
-    return { data: store.keys.list((request.database as DatabaseRecord).id) }
+    const { limit, offset } = request.query
+    const { rows, total } = store.keys.list((request.database as DatabaseRecord).id, limit, offset)
+    return { data: rows, meta: { limit, offset, total } }
   })
 
   fastify.post('/:name/keys', {
     schema: {
       tags: ['keys'], operationId: 'createKey', summary: 'Create a key; the raw key is returned only this once',
-      params: DatabaseParams, body: CreateKeyBody, response: { 201: NewKeyResponse, ...errors(401, 403, 404) }
+      params: DatabaseParams, body: CreateKeyBody, response: { 201: NewKeyResponse, ...errors(401, 403, 404, 409) }
     }
   }, async function (request, reply) {
+    const database = request.database as DatabaseRecord
     // write-scope keys and admins reach this route, so no caller can create a key wider than its own
-    const created = store.keys.create((request.database as DatabaseRecord).id, request.body.label, request.body.scope ?? 'write')
+    const created = store.keys.create(database.id, request.body.label, request.body.scope ?? 'write', fastify.config.maxKeysPerDatabase)
     audit(request, 'key.create', { id: created.id, label: created.label, scope: created.scope })
     reply.code(201)
     return { data: created }

@@ -17,6 +17,11 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   // reply already JSON-safe (blobs as $base64, big integers as strings), so JSON.stringify gives the same text faster,
   // and rows from a worker arrive as JSON text, spliced in as they are. The response schemas document the routes.
   fastify.setSerializerCompiler(() => stringifyReply)
+  // A column may be named `__proto__` or `constructor` (issue #30, item 9), so record bodies keep such members instead of
+  // being refused as prototype poisoning. JSON.parse makes them own members, never a prototype, and the record jobs
+  // read a body by its own members only (Object.keys, Object.hasOwn).
+  fastify.removeContentTypeParser('application/json')
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, fastify.getDefaultJsonParser('ignore', 'ignore'))
   const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
   // The handlers are not async: a job the inline lane runs is answered without a promise or a microtask turn.
   const job = <K extends JobName>(database: DatabaseRecord, name: K, args: JobArgs<K>) =>

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { Data, DatabaseNameSchema, IsoDateSchema } from './common.js'
+import { Data, DatabaseNameSchema, IsoDateSchema, Page, PageQuerySchema } from './common.js'
 
 export const ScopeSchema = Type.Union([Type.Literal('read'), Type.Literal('write')], {
   description: 'read: GETs, read-only SQL and export; write: everything on its database'
@@ -30,6 +30,8 @@ export const NewKeySchema = Type.Object({
   createdAt: Type.Optional(IsoDateSchema)
 })
 
-export const KeyListResponse = Data(Type.Array(KeyItemSchema))
+/** Keys come a page at a time (issue #30, item 7); the default page holds every key a database may have by default. */
+export const KeyListQuery = PageQuerySchema(1000, 1000)
+export const KeyListResponse = Page(KeyItemSchema)
 export const NewKeyResponse = Data(NewKeySchema)
 export const KeyRevokedResponse = Data(Type.Object({ deleted: Type.Literal(true), id: Type.String() }))

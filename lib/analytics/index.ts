@@ -9,6 +9,7 @@ import { cacheTtlMs, createTtlCache } from './cache.js'
 import { hourMs, isValidTimezone } from './time.js'
 import { emptyVolume, planVolume } from './windows.js'
 import { encodeEvents } from './wire.js'
+import { boundedText, failedPattern, maxStoredText } from './stored-text.js'
 
 export type * from './types.js'
 export { analyticsRanges, listLimits, sizeHistoryLimit, topPatternsLimit } from './types.js'
@@ -191,6 +192,11 @@ export function createAnalytics (opts: AnalyticsOptions) {
         buffer.splice(0, drop)
         dropped += drop
       }
+      // bounded before it is buffered: a buffer of whole texts is itself a memory bomb (@see stored-text.ts)
+      if (e.sqlText !== null && (e.status === 'error' || e.sqlText.length > maxStoredText)) {
+        e.sqlText = e.status === 'error' ? failedPattern(e.sqlText) : boundedText(e.sqlText)
+      }
+      if (e.errorMsg !== null && e.errorMsg.length > maxStoredText) e.errorMsg = boundedText(e.errorMsg)
       const stamped = e as StampedEvent
       stamped.at = timeOf(e.timestamp)
       buffer.push(stamped)

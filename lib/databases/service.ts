@@ -7,13 +7,21 @@ import type { Actor } from '../store/activity.js'
 import { DatabaseExists } from '../errors.js'
 import { fileSize, moveDatabaseFiles, removeDatabaseFiles, removeTempFiles, tempPath } from './files.js'
 import { recoverFilePlans, underPlan } from './pending.js'
+import { createTempSpace } from './temp-space.js'
 
 export interface ServiceOptions {
   store: SystemStore
   engine: Engine
   dataDir: string
   databaseFile: (name: string) => string
+  /** Exports of one database at once (EXPORTS_PER_DATABASE). */
+  exportsPerDatabase?: number
+  /** Bytes temporary copies may hold at once (TMP_MAX_BYTES). */
+  tmpMaxBytes?: number
 }
+
+/** An export copy ready to stream; `done` removes it and frees its slot and space (safe to call more than once). */
+export interface ExportCopy { file: string, done: () => boolean }
 
 interface Context { actor: Actor, ip?: string }
 
@@ -28,7 +36,8 @@ type RenameListener = (record: DatabaseRecord, oldName: string) => Promise<void>
 // integrity_check of a 1 GiB upload, or VACUUM INTO of a large database, takes far longer than one statement's deadline
 const fileJob = { timeoutMs: 30 * 60_000 }
 
-export function createDatabaseService ({ store, engine, dataDir, databaseFile }: ServiceOptions) {
+export function createDatabaseService ({ store, engine, dataDir, databaseFile, exportsPerDatabase = Infinity, tmpMaxBytes = Number.MAX_SAFE_INTEGER }: ServiceOptions) {
+  const tempSpace = createTempSpace(tmpMaxBytes, exportsPerDatabase)
   const renameListeners: RenameListener[] = []
   const isRegistered = (name: string): boolean => store.databases.findByName(name) !== undefined
   /** A name is free when neither the registry nor an unregistered file holds it; such a file is never replaced. */
@@ -141,17 +150,39 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
       }
     },
 
-    /** VACUUM INTO a temporary file; the caller streams it and removes it afterwards. */
-    async export (record: DatabaseRecord): Promise<string> {
-      const dest = tempPath(dataDir, '.db')
+    /**
+     * VACUUM INTO a temporary file; the caller streams it and calls `done` afterwards. Takes one of the database's
+     * export slots and reserves the file's size (a copy is never larger) in the temporary space first.
+     */
+    async export (record: DatabaseRecord): Promise<ExportCopy> {
+      const giveSlot = tempSpace.exportSlot(record.id)
+      let reserved = 0
+      let dest: string | undefined
+      let finished = false
+      const done = (): boolean => {
+        if (finished) return true
+        finished = true
+        const removed = dest === undefined || removeTempFiles(dest)
+        // a copy that could not be removed still takes its space: the next start clears it
+        if (removed) tempSpace.release(reserved)
+        giveSlot()
+        return removed
+      }
       try {
+        const size = fileSize(databaseFile(record.name))
+        tempSpace.reserve(size)
+        reserved = size
+        dest = tempPath(dataDir, '.db')
         await engine.run(record.id, 'database.export', { dest }, fileJob)
-        return dest
+        return { file: dest, done }
       } catch (err) {
-        removeTempFiles(dest)
+        done()
         throw err
       }
-    }
+    },
+
+    /** Temporary space shared by exports and uploads (@see temp-space.ts). */
+    tempSpace
   }
 }
 

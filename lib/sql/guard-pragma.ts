@@ -27,3 +27,29 @@ export function checkPragma (statement: Token[]): void {
   if (readsWithArgument.has(lower) || assignable.has(lower)) return
   throw new ForbiddenStatement(`PRAGMA ${name.value} cannot be set through the API`)
 }
+
+// Pragmas whose answer holds the server's absolute file paths (issue #30, item 10).
+const pathPragmas = new Set(['database_list'])
+
+/** Whether `statement` (starting at PRAGMA) reads a pragma whose `file` column the job must answer without server paths. */
+export function readsPaths (statement: Token[]): boolean {
+  let rest = statement.slice(1)
+  if (rest[1]?.kind === 'punct' && rest[1].value === '.') rest = rest.slice(2)
+  return rest[0] !== undefined && pathPragmas.has(rest[0].value.toLowerCase())
+}
+
+/**
+ * Refuses the table-valued form of those pragmas (`SELECT ... FROM pragma_database_list`) to API keys: any expression
+ * over it (substr, hex, a view) could carry the path out, so its answer cannot be cleaned the way the plain PRAGMA's
+ * is. A string counts too: SQLite takes `FROM 'name'` as a table name.
+ */
+export function checkPathFunctions (tokens: Token[], principal: 'admin' | 'key'): void {
+  if (principal === 'admin') return
+  for (const token of tokens) {
+    if (token.kind !== 'word' && token.kind !== 'ident' && token.kind !== 'string') continue
+    const lower = token.value.toLowerCase()
+    if (lower.startsWith('pragma_') && pathPragmas.has(lower.slice('pragma_'.length))) {
+      throw new ForbiddenStatement(`${token.value} is not available to API keys (it shows server paths): use PRAGMA ${lower.slice('pragma_'.length)}`)
+    }
+  }
+}

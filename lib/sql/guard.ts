@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { DatabaseReadonly, ForbiddenStatement, InsufficientScope, InvalidRequest, MultipleStatements } from '../errors.js'
 import { checkAttach } from './guard-attach.js'
-import { checkPragma } from './guard-pragma.js'
+import { checkPathFunctions, checkPragma, readsPaths } from './guard-pragma.js'
 import { isKeyword, splitStatements, tokenize, type Token } from './tokenize.js'
 import type { BindParams } from './values.js'
 
@@ -23,6 +23,8 @@ export interface InspectedStatement {
   kind: string
   /** Every placeholder is numbered (`?1`, `?2`): better-sqlite3 binds those by name, not position. */
   numberedParams: boolean
+  /** `PRAGMA database_list`: its `file` column holds server paths, answered as bare file names (issue #30, item 10). */
+  filePaths: boolean
 }
 
 const transactionControl = new Set(['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE'])
@@ -44,6 +46,7 @@ export function inspectStatement (prepare: (sql: string) => Statement, sql: stri
     throw new InvalidRequest('transactions span one request: send one statement, or use the records API for batches')
   }
   refuseOutsideReach(tokens, statements)
+  checkPathFunctions(tokens, policy.principal)
   if (isKeyword(first[0], 'ATTACH')) checkAttach(first, params, policy)
 
   const stmt = prepareOne(prepare, sql)
@@ -52,7 +55,12 @@ export function inspectStatement (prepare: (sql: string) => Statement, sql: stri
     throw new DatabaseReadonly(policy.databaseName)
   }
   const placeholders = first.filter((token) => token.kind === 'param')
-  return { stmt, kind, numberedParams: placeholders.length > 0 && placeholders.every((token) => /^\?\d+$/.test(token.value)) }
+  return {
+    stmt,
+    kind,
+    numberedParams: placeholders.length > 0 && placeholders.every((token) => /^\?\d+$/.test(token.value)),
+    filePaths: isKeyword(first[0], 'PRAGMA') && readsPaths(first)
+  }
 }
 
 /** EXPLAIN compiles its statement, so it gets the same checks. */

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { newApiKey, newId, sha256 } from '../crypto.js'
-import { KeyNotFound } from '../errors.js'
+import { KeyNotFound, TooManyKeys } from '../errors.js'
 import { readThrough } from './cache.js'
 
 export type KeyScope = 'read' | 'write'
@@ -20,7 +20,8 @@ export function createKeyStore (db: Database) {
   const insert = db.prepare(`INSERT INTO api_keys (id, database_id, label, scope, key_hash, prefix, created_at)
                              VALUES (?, ?, ?, ?, ?, ?, ?)`)
   const listStmt = db.prepare(`SELECT id, label, scope, prefix, created_at AS createdAt, last_used_at AS lastUsedAt
-                               FROM api_keys WHERE database_id = ? ORDER BY created_at, id`)
+                               FROM api_keys WHERE database_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?`)
+  const countStmt = db.prepare('SELECT count(*) FROM api_keys WHERE database_id = ?').pluck()
   const getStmt = db.prepare('SELECT id, label, scope, key_hash AS keyHash FROM api_keys WHERE id = ? AND database_id = ?')
   const byHash = db.prepare('SELECT id AS keyId, database_id AS databaseId, scope FROM api_keys WHERE key_hash = ?')
   const rotateStmt = db.prepare('UPDATE api_keys SET key_hash = ?, prefix = ? WHERE id = ?')
@@ -37,13 +38,21 @@ export function createKeyStore (db: Database) {
   }
 
   return {
-    create (databaseId: string, label: string, scope: KeyScope) {
+    /** `maxKeys`: the most keys the database may have (issue #30, item 7); reaching it throws TooManyKeys. */
+    create (databaseId: string, label: string, scope: KeyScope, maxKeys = Infinity) {
+      // count and insert run in one synchronous turn: no other request can slip a key in between
+      const count = countStmt.get(databaseId) as number
+      if (count >= maxKeys) throw new TooManyKeys(count)
       const key = newApiKey()
       const item = { id: newId('apk_'), label, scope, prefix: key.slice(0, prefixLength), createdAt: new Date().toISOString(), lastUsedAt: null }
       insert.run(item.id, databaseId, label, scope, sha256(key), item.prefix, item.createdAt)
       return { ...item, key }
     },
-    list: (databaseId: string): KeyListItem[] => listStmt.all(databaseId) as KeyListItem[],
+    /** One page of the database's keys, oldest first, and how many it has. */
+    list: (databaseId: string, limit: number, offset: number): { rows: KeyListItem[], total: number } => ({
+      rows: listStmt.all(databaseId, limit, offset) as KeyListItem[],
+      total: countStmt.get(databaseId) as number
+    }),
     rotate (databaseId: string, id: string) {
       const row = require(databaseId, id)
       const key = newApiKey()

@@ -31,9 +31,8 @@ function preflight (url: string, origin: string): Promise<LightMyRequestResponse
   })
 }
 
-t.test('a listed origin gets access-control-allow-origin on the database\'s routes', async (t) => {
-  for (const url of ['/api/databases/web/tables/t/records', '/api/databases/web/tables', '/api/databases/web',
-    '/api/databases/web?counts=true', '/api/databases/web/config']) {
+t.test('a listed origin gets access-control-allow-origin on the database\'s data routes', async (t) => {
+  for (const url of ['/api/databases/web/tables/t/records', '/api/databases/web/tables', '/api/databases/web/tables/t']) {
     const res = await admin({ method: 'GET', url, headers: { origin: allowed } })
     t.equal(res.statusCode, 200, url)
     t.equal(res.headers['access-control-allow-origin'], allowed, `${url} allows the origin`)
@@ -76,9 +75,9 @@ t.test('preflight OPTIONS answers 204, with the allowances for the listed origin
   const headers = String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)
   for (const header of ['authorization', 'content-type']) t.ok(headers.includes(header), `allows the ${header} header`)
 
+  // the database itself, its config, keys and export are not data routes (test/security/cors-scope.test.ts)
   const detail = await preflight('/api/databases/web', allowed)
-  t.equal(detail.statusCode, 204)
-  t.equal(detail.headers['access-control-allow-origin'], allowed)
+  t.same(corsHeaders(detail), [])
 
   const other = await preflight('/api/databases/web/tables/t/records', 'https://evil.example.com')
   t.ok(other.statusCode < 500)

@@ -1,6 +1,8 @@
+import { basename } from 'node:path'
 import type { Statement } from 'better-sqlite3'
 import { InvalidValue } from '../../errors.js'
 import { inspectStatement } from '../../sql/guard.js'
+import { iterateRows, statementNeedsRowGuard } from '../../sql/rows.js'
 import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
 import type { JobContext } from '../context.js'
 
@@ -38,7 +40,7 @@ export type QueryResult = QueryRows | QueryRun
 /** Runs one raw SQL statement once the guard has let it through. */
 function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const params = toBindParams(args.params)
-  const { stmt, kind, numberedParams } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
+  const { stmt, kind, numberedParams, filePaths } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
     allowWrite: args.allowWrite,
     deniedCode: args.deniedCode,
     databaseName: args.databaseName,
@@ -50,11 +52,23 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
   try {
-    return withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound))
+    const result = withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound))
+    if (filePaths && result.kind === 'rows') withoutServerPaths(result.rows)
+    return result
   } finally {
     // The connection is pooled: nothing a request attaches or creates in TEMP may outlive it.
     if (attachedBefore !== null) detachAddedSchemas(ctx, attachedBefore)
     if (!stmt.readonly && hasTempObjects(ctx)) ctx.discardConnection()
+  }
+}
+
+/**
+ * `PRAGMA database_list` names each file by its absolute path on the server (issue #30, item 10). Every file a
+ * connection can have attached sits directly in the data directory (or is temporary: ''), so its name says it all.
+ */
+function withoutServerPaths (rows: Array<Record<string, unknown>>): void {
+  for (const row of rows) {
+    if (typeof row.file === 'string' && row.file !== '') row.file = basename(row.file)
   }
 }
 
@@ -82,7 +96,7 @@ function readRows (stmt: Statement, args: unknown[], maxRows: number): QueryRows
   const rows: Array<Record<string, unknown>> = []
   let truncated = false
   let bytes = 0
-  for (const row of stmt.iterate(...args)) {
+  for (const row of iterateRows(stmt, args, statementNeedsRowGuard(stmt))) {
     bytes += sizeOf(row as Record<string, unknown>)
     if (rows.length === maxRows || bytes > maxResultBytes) {
       truncated = true

@@ -3,6 +3,7 @@ import { InvalidValue, RecordNotFound } from '../../errors.js'
 import { matchRecord } from '../../sql/record-key.js'
 import { buildCount, buildGet, buildList, type ListRequest } from '../../sql/select.js'
 import { readTableInfo, type TableInfo } from '../../sql/table-info.js'
+import { allRows, getRow, needsRowGuard } from '../../sql/rows.js'
 import { bigintToWire, toWireRow } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
 import { requireBounded, transact, type JobContext } from '../context.js'
@@ -35,12 +36,23 @@ function isRecord (value: unknown): value is WireRecord {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
+/** Whether the table's rows must be built apart (a column named `__proto__`; @see lib/sql/rows.ts), known once per schema. */
+const guards = new WeakMap<TableInfo, boolean>()
+function guardOf (table: TableInfo): boolean {
+  let guard = guards.get(table)
+  if (guard === undefined) {
+    guard = needsRowGuard(table.columnNames)
+    guards.set(table, guard)
+  }
+  return guard
+}
+
 function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult {
   const table = readTableInfo(ctx, args.table)
   const list = buildList({ ...args, table })
   const count = args.count === true ? buildCount({ ...args, table }) : null
   const read = (): ListRecordsResult => {
-    const rows = ctx.prepare(list.sql).safeIntegers(true).all(...list.params) as WireRecord[]
+    const rows = allRows(ctx.prepare(list.sql).safeIntegers(true), list.params, guardOf(table))
     const hasMore = rows.length > args.limit
     if (hasMore) rows.length = args.limit
     const result: ListRecordsResult = { rows: rows.map(toWireRow), hasMore, sql: list.sql }
@@ -65,7 +77,7 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
     read = { sql, statement: ctx.db.prepare(sql).safeIntegers(true) }
     pointReads.set(table, read)
   }
-  const row = read.statement.get(match.value) as WireRecord | undefined
+  const row = getRow(read.statement, [match.value], guardOf(table))
   if (row === undefined) throw new RecordNotFound(args.id)
   return { row: toWireRow(row), sql: read.sql }
 }
@@ -83,12 +95,13 @@ function insertRecords (ctx: JobContext, args: InsertRecordsArgs): InsertRecords
   // Rows of a batch usually name the same columns: their statement is looked up and set up once per run of them.
   let sql = ''
   let statement: Statement | undefined
+  const guard = guardOf(table)
   const rows = transact(ctx, () => inserts.map((insert) => {
     if (statement === undefined || insert.sql !== sql) {
       sql = insert.sql
       statement = ctx.prepare(sql).safeIntegers(true)
     }
-    return statement.get(...insert.params) as WireRecord
+    return getRow(statement, insert.params, guard) as WireRecord
   }))
   // Analytics groups by pattern: a batch is logged under the statement of its first record.
   return { rows: rows.map(toWireRow), sql: inserts[0].sql }
@@ -99,7 +112,7 @@ function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.write)
   const update = buildUpdate(table, matchRecord(table, args.id), args.values)
-  const row = transact(ctx, () => ctx.prepare(update.sql).safeIntegers(true).get(...update.params) as WireRecord | undefined)
+  const row = transact(ctx, () => getRow(ctx.prepare(update.sql).safeIntegers(true), update.params, guardOf(table)))
   if (row === undefined) throw new RecordNotFound(args.id)
   return { row: toWireRow(row), sql: update.sql }
 }
