@@ -50,22 +50,25 @@ function connects (host: string, port: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-interface Case { what: string, command: string, args: string[], signal: NodeJS.Signals, host: string }
+interface Case { what: string, command: string, args: string[], signal: NodeJS.Signals, host: string, group?: boolean }
 
 const cases: Case[] = [
   { what: 'npm start, SIGTERM to npm', command: 'npm', args: ['start'], signal: 'SIGTERM', host: '127.0.0.1' },
   // HOST is honoured: another loopback address, so the default 127.0.0.1 stays closed
   { what: 'npm start, SIGINT to npm, HOST=127.0.0.2', command: 'npm', args: ['start'], signal: 'SIGINT', host: '127.0.0.2' },
-  { what: 'node scripts/start.mjs, SIGTERM', command: process.execPath, args: [join('scripts', 'start.mjs')], signal: 'SIGTERM', host: '127.0.0.1' }
+  { what: 'node scripts/start.mjs, SIGTERM', command: process.execPath, args: [join('scripts', 'start.mjs')], signal: 'SIGTERM', host: '127.0.0.1' },
+  // a terminal's Ctrl-C: SIGINT to every process of the group, npm's forwarded copy included, engine workers too
+  { what: 'npm start, Ctrl-C (SIGINT to the whole process group)', command: 'npm', args: ['start'], signal: 'SIGINT', host: '127.0.0.1', group: true }
 ]
 
-for (const { what, command, args, signal, host } of cases) {
+for (const { what, command, args, signal, host, group } of cases) {
   t.test(what, async (t) => {
     const child = spawn(command, args, {
       cwd: projectRoot,
       // npm's `#!/usr/bin/env node` must find this Node (the pinned one), as `npm run` arranges
       env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}`, HOST: host, PORT: '0', DATA_DIR: join(tempDir(t), 'data'), LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe']
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: group === true // its own process group, as a terminal's foreground job
     })
     let output = ''
     child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString() })
@@ -87,7 +90,7 @@ for (const { what, command, args, signal, host } of cases) {
     const tree = descendants(child.pid!)
     t.ok(tree.length >= 1, `the server runs below the outer PID (${tree.length} processes)`)
 
-    process.kill(child.pid!, signal)
+    process.kill(group ? -child.pid! : child.pid!, signal)
     const timeout = sleep(60_000).then(() => 'still running after 60 s')
     const outcome = await Promise.race([exited, timeout])
     t.strictSame(outcome, { code: 0, signal: null }, 'the outer process exits 0')
@@ -96,5 +99,6 @@ for (const { what, command, args, signal, host } of cases) {
     t.strictSame(tree.filter(running), [], 'no process of the tree is left')
     t.match(output, `"reason":"${signal}"`, 'the server closed because of the signal')
     t.notMatch(output, /grace period ran out|closing failed|second SIG/, 'within the grace period')
+    t.notMatch(output, /stopped unexpectedly/, 'no engine worker was killed by the signal')
   })
 }
