@@ -9,4 +9,4 @@ export const projectRoot = ((): string => {
   return dir
 })()
 
-export const packageInfo = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { name: string, version: string, description: string }
+export const packageInfo = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { name: string, version: string, description: string, license: string }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { packageInfo } from '../lib/package-info.js'
+import { routeDocument } from '../lib/openapi/route-document.js'
 
 /**
  * @see https://github.com/fastify/fastify-swagger: the OpenAPI document is generated from the
@@ -11,7 +12,17 @@ export default fp(async (fastify) => {
   await fastify.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Litehouse API', version: packageInfo.version, description: packageInfo.description },
+      info: {
+        title: 'Litehouse API',
+        version: packageInfo.version,
+        description: packageInfo.description,
+        license: { name: packageInfo.license, url: `https://spdx.org/licenses/${packageInfo.license}.html` }
+      },
+      // relative: the server that serves this document; then where `npm start` listens by default
+      servers: [
+        { url: '/', description: 'the server serving this document' },
+        { url: 'http://127.0.0.1:3000', description: 'npm start with the default HOST and PORT' }
+      ],
       tags: [
         { name: 'admin', description: 'Admin sign-in and accounts' },
         { name: 'databases', description: 'Database lifecycle, configuration, import and export' },
@@ -28,7 +39,8 @@ export default fp(async (fastify) => {
           apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lh_<40 base62 characters>', description: 'per-database API key' }
         }
       }
-    }
+    },
+    transform: routeDocument as never
   })
   await fastify.register(swaggerUi, { routePrefix: '/api/docs' })
   fastify.get('/api/openapi.json', { schema: { hide: true } }, async () => fastify.swagger())

@@ -1,6 +1,7 @@
-// `npm start`: build what is stale, validate the configuration, then `fastify start` on dist/app.js
-// honouring HOST, PORT and LOG_LEVEL. Signals are forwarded so SIGTERM still shuts down gracefully.
-import { spawn, spawnSync } from 'node:child_process'
+// `npm start` (package.json runs it with `exec`, so npm's own child is this process and npm's forwarded
+// SIGTERM/SIGINT reach it): build what is stale, validate the configuration, then serve dist/app.js on
+// HOST:PORT at LOG_LEVEL, closing gracefully on SIGTERM or SIGINT.
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -45,10 +46,9 @@ try {
   process.exit(1)
 }
 
-// the same Node that runs this script (npm's PATH puts the pinned Node 24 first), never a `node` found on PATH
-const fastifyCli = join(root, 'node_modules', 'fastify-cli', 'cli.js')
-const child = spawn(process.execPath, [fastifyCli, 'start', '-o', '-a', config.host, '-p', String(config.port), '-l', config.logLevel,
-  // on SIGTERM, in-flight requests get up to one query deadline to finish before the process exits
-  '-g', String(config.queryTimeoutMs + 5000), 'dist/app.js'], { cwd: root, stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+// The server runs in this process (lib/serve.ts), as `fastify start -o dist/app.js -a HOST -p PORT` would run it:
+// the PID a process manager or npm signals is the one that closes the server, and no child can be left behind.
+// On SIGTERM/SIGINT, in-flight requests get up to one query deadline (plus 5 s) to finish before the process exits.
+const { default: app, serverOptions } = await import(pathToFileURL(join(root, 'dist', 'app.js')).href)
+const { serve } = await import(pathToFileURL(join(root, 'dist', 'lib', 'serve.js')).href)
+await serve(app, serverOptions(config), config, config.queryTimeoutMs + 5000)

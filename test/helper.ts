@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestR
 import fp from 'fastify-plugin'
 import app, { serverOptions } from '../app.js'
 import { loadConfig, type Config } from '../fastify.config.js'
+import { recordResponses } from './openapi-fidelity.js'
 
 type Test = { teardown: (fn: () => unknown) => void }
 
@@ -37,9 +38,14 @@ export async function build (t: Test, env: Record<string, string> = {}, dataDir?
   const logs: string[] = []
   const stream = new Writable({ write (chunk, _enc, done) { logs.push(String(chunk)); done() } })
   const instance = Fastify(serverOptions(config, stream))
+  // every answer this build gives must be one the OpenAPI document describes (test/openapi-fidelity.ts)
+  const recorder = recordResponses(instance)
   await instance.register(fp(app), { config })
   await instance.ready()
-  t.teardown(() => instance.close())
+  t.teardown(async () => {
+    await instance.close()
+    if (recorder.violations.length > 0) throw new Error(`answers the OpenAPI document does not describe:\n${recorder.violations.join('\n')}`)
+  })
   return { app: instance, dataDir: dir, config, logs }
 }
 

@@ -76,4 +76,9 @@ process.on('message', (message: ToWorker) => {
 })
 // Without the engine there is no one to answer: close the files cleanly and leave.
 process.on('disconnect', stop)
+// The server decides when a worker ends (shutdown message, disconnect, SIGKILL at a deadline). A terminal's Ctrl-C
+// or a service manager's SIGTERM reaches every process of the group, and would kill workers mid-statement while
+// the server is still closing gracefully: ignore them.
+process.on('SIGINT', () => {})
+process.on('SIGTERM', () => {})
 send({ type: 'ready' })
