@@ -31,6 +31,7 @@ import queryRoutes from './routes/query.js'
 import analyticsRoutes from './routes/analytics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
+import { formatSchemaErrors } from './lib/validation-message.js'
 
 /** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
 export const redactedPaths = [
@@ -82,7 +83,9 @@ export function serverOptions (config: Config, stream?: DestinationStream): Fast
     genReqId: () => randomUUID(),
     logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
     childLoggerFactory: requestLogger,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // verbose: each error carries its schema and data, which validation messages name (lib/validation-message.ts)
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true } },
+    schemaErrorFormatter: formatSchemaErrors as FastifyServerOptions['schemaErrorFormatter'],
     return503OnClosing: true,
     schemaController: schemaController as FastifyServerOptions['schemaController'],
     clientErrorHandler: answerClientError,

@@ -56,7 +56,7 @@ function resolveKey (key: string, table: TableInfo): { column: string, operator:
     if (operators.has(suffix) && has(prefix)) return { column: prefix, operator: suffix as FilterOperator }
     if (has(key)) return { column: key, operator: 'eq' }
     if (operators.has(suffix)) throw new UnknownColumn(prefix, table.name)
-    if (has(prefix)) throw new UnknownOperator(suffix)
+    if (has(prefix)) throw new UnknownOperator(suffix, filterOperators.map((op) => `__${op}`).join(', '))
   }
   if (has(key)) return { column: key, operator: 'eq' }
   throw new UnknownColumn(key, table.name)
