@@ -32,6 +32,7 @@ import analyticsRoutes from './routes/analytics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
 import { formatSchemaErrors } from './lib/validation-message.js'
+import { maxEncodedParamLength } from './schemas/records.js'
 
 /** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
 export const redactedPaths = [
@@ -78,6 +79,8 @@ function answerClientError (err: Error & { code?: string }, socket: Duplex): voi
 export function serverOptions (config: Config, stream?: DestinationStream): FastifyServerOptions {
   return {
     bodyLimit: config.maxBodySize,
+    // path parameters as long as the schemas allow (Fastify's default stops at 100 characters, as a 404)
+    maxParamLength: maxEncodedParamLength,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -29,7 +29,8 @@ export interface QueryRows {
 export interface QueryRun {
   kind: 'run'
   changes: number
-  lastInsertRowid: number | string
+  /** The rowid of the last row this statement inserted; null for a statement that inserted none. */
+  lastInsertRowid: number | string | null
   operation: 'update'
 }
 
@@ -38,7 +39,7 @@ export type QueryResult = QueryRows | QueryRun
 /** Runs one raw SQL statement once the guard has let it through. */
 function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const params = toBindParams(args.params)
-  const { stmt, kind, numberedParams } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
+  const { stmt, kind, numberedParams, inserts } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
     allowWrite: args.allowWrite,
     deniedCode: args.deniedCode,
     databaseName: args.databaseName,
@@ -50,7 +51,7 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
   try {
-    return withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound))
+    return withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound, inserts))
   } finally {
     // The connection is pooled: nothing a request attaches or creates in TEMP may outlive it.
     if (attachedBefore !== null) detachAddedSchemas(ctx, attachedBefore)
@@ -93,12 +94,14 @@ function readRows (stmt: Statement, args: unknown[], maxRows: number): QueryRows
   return { kind: 'rows', rows, columns: stmt.columns().map((c) => c.name), rowCount: rows.length, truncated, operation: 'select' }
 }
 
-function runStatement (stmt: Statement, args: unknown[]): QueryRun {
+function runStatement (stmt: Statement, args: unknown[], inserts: boolean): QueryRun {
   const { changes, lastInsertRowid } = stmt.run(...args)
+  // SQLite keeps the connection's last insert rowid until the next insert: after any other statement (CREATE TABLE,
+  // UPDATE, an INSERT OR IGNORE that ignored) it would be an earlier request's
   return {
     kind: 'run',
     changes,
-    lastInsertRowid: typeof lastInsertRowid === 'bigint' ? bigintToWire(lastInsertRowid) : lastInsertRowid,
+    lastInsertRowid: !inserts || changes === 0 ? null : typeof lastInsertRowid === 'bigint' ? bigintToWire(lastInsertRowid) : lastInsertRowid,
     operation: 'update'
   }
 }
