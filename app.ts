@@ -80,7 +80,7 @@ export function serverOptions (config: Config, stream?: DestinationStream): Fast
   return {
     bodyLimit: config.maxBodySize,
     // path parameters as long as the schemas allow (Fastify's default stops at 100 characters, as a 404)
-    maxParamLength: maxEncodedParamLength,
+    routerOptions: { maxParamLength: maxEncodedParamLength },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

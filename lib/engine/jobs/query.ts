@@ -3,6 +3,7 @@ import { InvalidValue } from '../../errors.js'
 import { inspectStatement } from '../../sql/guard.js'
 import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
 import type { JobContext } from '../context.js'
+import { userTableCount } from './database.js'
 
 export interface QueryArgs {
   sql: string
@@ -32,6 +33,8 @@ export interface QueryRun {
   /** The rowid of the last row this statement inserted; null for a statement that inserted none. */
   lastInsertRowid: number | string | null
   operation: 'update'
+  /** Set when the statement changed the schema: the user tables there are now (the database list shows it). */
+  tableCount?: number
 }
 
 export type QueryResult = QueryRows | QueryRun
@@ -51,7 +54,12 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
   try {
-    return withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound, inserts))
+    if (stmt.reader) return withBindingErrors(() => readRows(stmt, bound, ctx.limits.maxQueryRows))
+    // a statement that writes may change the schema (CREATE, DROP, ALTER): then the table count comes along
+    const schemaBefore = schemaVersion(ctx)
+    const run = withBindingErrors(() => runStatement(stmt, bound, inserts))
+    if (schemaVersion(ctx) !== schemaBefore) run.tableCount = userTableCount(ctx)
+    return run
   } finally {
     // The connection is pooled: nothing a request attaches or creates in TEMP may outlive it.
     if (attachedBefore !== null) detachAddedSchemas(ctx, attachedBefore)
@@ -114,6 +122,10 @@ function withBindingErrors<T> (fn: () => T): T {
     if (err instanceof RangeError || err instanceof TypeError) throw new InvalidValue(err.message)
     throw err
   }
+}
+
+function schemaVersion (ctx: JobContext): number {
+  return (ctx.prepare('PRAGMA schema_version').get() as { schema_version: number }).schema_version
 }
 
 function schemaNames (ctx: JobContext): Set<string> {
