@@ -69,12 +69,14 @@ try {
   const rows: Array<[string, () => void, () => void]> = [
     ['records.get items (base → this tree)', job(before, 'records.get', () => ({ table: 'items', id: id() })), job(after, 'records.get', () => ({ table: 'items', id: id() }))],
     ['records.list items, 50 (base → this tree)', job(before, 'records.list', () => ({ table: 'items', limit: 50, offset: 0 })), job(after, 'records.list', () => ({ table: 'items', limit: 50, offset: 0 }))],
+    ['records.list items, 50 (this tree → base: the order reversed)', job(after, 'records.list', () => ({ table: 'items', limit: 50, offset: 0 })), job(before, 'records.list', () => ({ table: 'items', limit: 50, offset: 0 }))],
     ['records.get: items → typed (this tree)', job(after, 'records.get', () => ({ table: 'items', id: id() })), job(after, 'records.get', () => ({ table: 'typed', id: id() }))],
     ['records.list 50: items → typed (this tree)', job(after, 'records.list', () => ({ table: 'items', limit: 50, offset: 0 })), job(after, 'records.list', () => ({ table: 'typed', limit: 50, offset: 0 }))]
   ]
   console.log(`| comparison (${seconds} s each, interleaved) | A ops/s | B ops/s | B/A |`)
   console.log('|---|---:|---:|---:|')
-  for (const [label, a, b] of rows) {
+  const only = option('only', '')
+  for (const [label, a, b] of rows.filter(([label]) => label.includes(only))) {
     for (let i = 0; i < 200; i++) { a(); b() } // warm-up: JIT, statement caches
     const r = compare(a, b)
     console.log(`| ${label} | ${r.a.toFixed(0)} | ${r.b.toFixed(0)} | ${(r.b / r.a).toFixed(3)} |`)
