@@ -31,6 +31,8 @@ import queryRoutes from './routes/query.js'
 import analyticsRoutes from './routes/analytics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
+import { formatSchemaErrors } from './lib/validation-message.js'
+import { maxEncodedParamLength } from './schemas/records.js'
 
 /** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
 export const redactedPaths = [
@@ -77,12 +79,16 @@ function answerClientError (err: Error & { code?: string }, socket: Duplex): voi
 export function serverOptions (config: Config, stream?: DestinationStream): FastifyServerOptions {
   return {
     bodyLimit: config.maxBodySize,
+    // path parameters as long as the schemas allow (Fastify's default stops at 100 characters, as a 404)
+    routerOptions: { maxParamLength: maxEncodedParamLength },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
     childLoggerFactory: requestLogger,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // verbose: each error carries its schema and data, which validation messages name (lib/validation-message.ts)
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true } },
+    schemaErrorFormatter: formatSchemaErrors as FastifyServerOptions['schemaErrorFormatter'],
     return503OnClosing: true,
     schemaController: schemaController as FastifyServerOptions['schemaController'],
     clientErrorHandler: answerClientError,

@@ -36,7 +36,7 @@ export const ConstraintViolation = define('CONSTRAINT_VIOLATION', '%s', 409)
 export const TooManyKeys = define('TOO_MANY_KEYS', 'this database already has %s API keys, the most allowed: revoke one first', 409)
 
 export const UnknownColumn = define('UNKNOWN_COLUMN', "column '%s' does not exist in table '%s'", 400)
-export const UnknownOperator = define('UNKNOWN_OPERATOR', "unknown filter operator '%s'", 400)
+export const UnknownOperator = define('UNKNOWN_OPERATOR', "unknown filter operator '%s': the operators are %s", 400)
 export const InvalidFilter = define('INVALID_FILTER', '%s', 400)
 export const InvalidValue = define('INVALID_VALUE', '%s', 400)
 export const InvalidIdentifier = define('INVALID_IDENTIFIER', '%s', 400)

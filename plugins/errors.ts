@@ -8,7 +8,8 @@ import { SYSTEM_DB } from '../lib/store/index.js'
 
 /** Codes Fastify and its plugins answer with on their own; kept as they are. */
 const nativeCodes: Record<string, string> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE'
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE'
 }
 
 function describe (err: FastifyError, systemFile: string): { statusCode: number, code: string, message: string } {

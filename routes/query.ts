@@ -9,7 +9,7 @@ import { replyRows, stringifyReply } from '../lib/json-reply.js'
 const looksLikeRead = /^\s*(select|with|pragma|explain|values)\b/i
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { engine, track } = fastify
+  const { engine, track, store } = fastify
   // rows are open objects, and those from a worker arrive as JSON text (@see routes/records.ts)
   fastify.setSerializerCompiler(() => stringifyReply)
 
@@ -35,6 +35,8 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       }),
       (r) => ({ rowCount: r.kind === 'rows' ? r.rowCount : r.changes, operation: r.operation }))
     if (result.kind === 'rows') return { data: replyRows(result.rows), meta: { columns: result.columns, rowCount: result.rowCount, truncated: result.truncated } }
+    // the database list shows the table count the registry keeps: a statement that changed the schema updates it
+    if (result.tableCount !== undefined) store.databases.setTableCount(database, result.tableCount)
     return { data: { changes: result.changes, lastInsertRowid: result.lastInsertRowid } }
   })
 }

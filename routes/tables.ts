@@ -10,6 +10,10 @@ import { actorOf } from '../plugins/auth.js'
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, store } = fastify
   const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
+  // the database list shows the table count the registry keeps: routes that add or drop a table update it
+  const refreshTableCount = async (database: DatabaseRecord): Promise<void> => {
+    store.databases.setTableCount(database, await engine.run(database.id, 'database.tableCount', {}))
+  }
 
   fastify.get('/:db/tables', {
     schema: {
@@ -17,7 +21,9 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       params: DbParams, querystring: TableListQuery, response: { 200: TableListResponse, ...errors(401, 403, 404) }
     }
   }, async function (request) {
-    return { data: await engine.run(db(request).id, 'database.tables', { counts: request.query.counts }) }
+    const tables = await engine.run(db(request).id, 'database.tables', { counts: request.query.counts })
+    store.databases.setTableCount(db(request), tables.filter((t) => t.type === 'table').length)
+    return { data: tables }
   })
 
   fastify.post('/:db/tables', {
@@ -27,6 +33,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }, async function (request, reply) {
     const columns = await engine.run(db(request).id, 'tables.create', request.body)
+    await refreshTableCount(db(request))
     reply.code(201)
     return { data: { name: request.body.name, columns } }
   })
@@ -57,6 +64,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async function (request) {
     const database = db(request)
     const result = await engine.run(database.id, 'tables.drop', { table: request.params.table })
+    await refreshTableCount(database)
     store.activity.add({ action: 'table.drop', actor: actorOf(request), database: { id: database.id, name: database.name }, details: { table: result.name }, ip: request.ip })
     return { data: result }
   })

@@ -17,7 +17,7 @@ export const QueryRowsResponse = Type.Object({
 })
 
 export const QueryRunResponse = Type.Object({
-  data: Type.Object({ changes: Type.Integer(), lastInsertRowid: Type.Union([Type.Integer(), Type.String()]) })
+  data: Type.Object({ changes: Type.Integer(), lastInsertRowid: Type.Union([Type.Integer(), Type.String(), Type.Null()], { description: 'rowid of the last row this statement inserted; null when it inserted none' }) })
 })
 
 export const QueryResponse = Type.Union([QueryRowsResponse, QueryRunResponse], {

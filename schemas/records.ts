@@ -4,13 +4,18 @@ import { TableNameSchema } from './tables.js'
 
 export const RecordSchema = Type.Object({}, {
   additionalProperties: true,
-  description: 'column names and values; a blob is { "$base64": "..." }; objects and arrays are stored as JSON text'
+  description: 'column names and values, each as its declared type takes and gives it: boolean true/false, json any JSON value, ' +
+    'integer and real numbers, date/datetime/timestamp ISO 8601 text, blob { "$base64": "..." }; other types as SQLite stores them'
 })
+
+/** The longest `:id` (in characters), and how long it can be in a URL: one UTF-16 unit is at most 9 characters percent-encoded. */
+export const maxRecordIdLength = 512
+export const maxEncodedParamLength = maxRecordIdLength * 9
 
 export const RecordParams = Type.Object({
   db: DatabaseNameSchema,
   table: TableNameSchema,
-  id: Type.String({ minLength: 1, maxLength: 512, description: 'value of the single-column primary key (rowid when there is none)' })
+  id: Type.String({ minLength: 1, maxLength: maxRecordIdLength, description: 'value of the single-column primary key (rowid when there is none)' })
 })
 
 export const ListRecordsQuery = Type.Object({

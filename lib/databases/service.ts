@@ -71,7 +71,7 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
       const file = databaseFile(name)
       // an unregistered file of that name is adopted, after the same checks as an import
       const adopted = existsSync(file)
-      if (adopted) await engine.run({ file }, 'database.check', {}, fileJob)
+      const checked = adopted ? await engine.run({ file }, 'database.check', {}, fileJob) : undefined
       // connections never create files: a new one is made before its row, so a crash leaves both or neither
       const plan = { name, ifRegistered: file, ifNot: adopted ? file : null }
       const record = underPlan(dataDir, plan, isRegistered, () => {
@@ -87,6 +87,8 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
         })
         throw err
       }
+      // an adopted file comes with its tables, which the database list counts
+      if (checked !== undefined) store.databases.setTableCount(record, checked.tables)
       log('database.create', record, ctx, group ? { group } : undefined)
       return record
     },

@@ -1,4 +1,5 @@
 import { InvalidFilter, InvalidValue, UnknownColumn, UnknownOperator } from '../errors.js'
+import { kindOfColumn, toColumnValue, type ValueKind } from './column-values.js'
 import { quoteIdent } from './ident.js'
 import type { TableInfo } from './table-info.js'
 import { toBindValue, type BindValue } from './values.js'
@@ -27,7 +28,7 @@ export function compileFilter (filter: string | undefined, table: TableInfo): Co
   const parsed = parseFilter(filter)
   for (const key of Object.keys(parsed).sort()) {
     const { column, operator } = resolveKey(key, table)
-    addCondition(conditions, quoteIdent(column), operator, parsed[key], key)
+    addCondition(conditions, { sql: quoteIdent(column), name: column, kind: kindOfColumn(table, column) }, operator, parsed[key], key)
   }
   return conditions
 }
@@ -55,36 +56,58 @@ function resolveKey (key: string, table: TableInfo): { column: string, operator:
     if (operators.has(suffix) && has(prefix)) return { column: prefix, operator: suffix as FilterOperator }
     if (has(key)) return { column: key, operator: 'eq' }
     if (operators.has(suffix)) throw new UnknownColumn(prefix, table.name)
-    if (has(prefix)) throw new UnknownOperator(suffix)
+    if (has(prefix)) throw new UnknownOperator(suffix, filterOperators.map((op) => `__${op}`).join(', '))
   }
   if (has(key)) return { column: key, operator: 'eq' }
   throw new UnknownColumn(key, table.name)
 }
 
-function addCondition (out: Conditions, column: string, operator: FilterOperator, value: unknown, key: string): void {
+/** A filtered column: quoted for SQL, by name, and the kind of values its declared type takes. */
+interface FilterColumn { sql: string, name: string, kind: ValueKind }
+
+function addCondition (out: Conditions, column: FilterColumn, operator: FilterOperator, value: unknown, key: string): void {
   if (operator === 'in') {
-    const values = inValues(value, key)
-    out.sql.push(`${column} IN (${values.map(() => '?').join(', ')})`)
+    const values = inValues(value, column, key)
+    out.sql.push(`${column.sql} IN (${values.map(() => '?').join(', ')})`)
     out.params.push(...values)
     return
   }
-  const bound = scalar(value, key)
+  const bound = operator === 'like' || operator === 'glob' ? scalar(value, key) : operand(value, column, key)
   if (bound === null) {
-    if (operator === 'eq') out.sql.push(`${column} IS NULL`)
-    else if (operator === 'ne') out.sql.push(`${column} IS NOT NULL`)
+    if (operator === 'eq') out.sql.push(`${column.sql} IS NULL`)
+    else if (operator === 'ne') out.sql.push(`${column.sql} IS NOT NULL`)
     else throw new InvalidValue(`filter '${key}' cannot compare with null: use the column with null for IS NULL, or __ne for IS NOT NULL`)
     return
   }
   const sign = operator === 'eq' ? '=' : operator === 'ne' ? '<>' : comparisons[operator]
-  out.sql.push(`${column} ${sign} ?`)
+  out.sql.push(`${column.sql} ${sign} ?`)
   out.params.push(bound)
 }
 
-function inValues (value: unknown, key: string): BindValue[] {
+function inValues (value: unknown, column: FilterColumn, key: string): BindValue[] {
   if (!Array.isArray(value) || value.length === 0 || value.length > maxInValues) {
     throw new InvalidValue(`filter '${key}' needs a non-empty array of at most ${maxInValues} values`)
   }
-  return value.map((item) => scalar(item, key))
+  return value.map((item) => operand(item, column, key))
+}
+
+/**
+ * A value compared with a column: boolean and json columns take it as they do on writes (`{"done": true}` matches a
+ * stored 1, a JSON value compares as its text); numeric columns take any number (and booleans as 1/0, numeric
+ * strings as their number) and refuse other strings; other columns compare with the value as given.
+ */
+function operand (value: unknown, column: FilterColumn, key: string): BindValue {
+  if (value === null) return null
+  switch (column.kind) {
+    case 'boolean':
+    case 'json':
+      return toColumnValue(column.kind, value, column.name)
+    case 'integer':
+    case 'real':
+      return typeof value === 'string' ? toColumnValue('real', value, column.name) : scalar(value, key)
+    default:
+      return scalar(value, key)
+  }
 }
 
 /** Strings, numbers, booleans (1/0), null, and blobs given as `{ "$base64": "..." }`. */

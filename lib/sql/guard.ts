@@ -25,6 +25,8 @@ export interface InspectedStatement {
   numberedParams: boolean
   /** `PRAGMA database_list`: its `file` column holds server paths, answered as bare file names (issue #30, item 10). */
   filePaths: boolean
+  /** The statement is an INSERT or REPLACE (after any WITH clause): only such a statement sets lastInsertRowid. */
+  inserts: boolean
 }
 
 const transactionControl = new Set(['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE'])
@@ -55,12 +57,29 @@ export function inspectStatement (prepare: (sql: string) => Statement, sql: stri
     throw new DatabaseReadonly(policy.databaseName)
   }
   const placeholders = first.filter((token) => token.kind === 'param')
+  const verb = mainVerb(first)
   return {
     stmt,
     kind,
     numberedParams: placeholders.length > 0 && placeholders.every((token) => /^\?\d+$/.test(token.value)),
-    filePaths: isKeyword(first[0], 'PRAGMA') && readsPaths(first)
+    filePaths: isKeyword(first[0], 'PRAGMA') && readsPaths(first),
+    inserts: verb === 'INSERT' || verb === 'REPLACE'
   }
+}
+
+const verbs = new Set(['SELECT', 'VALUES', 'INSERT', 'REPLACE', 'UPDATE', 'DELETE'])
+
+/** The statement's verb: its first keyword, or after `WITH`, the first verb outside the parentheses of its tables. */
+function mainVerb (statement: Token[]): string {
+  const first = statement[0]?.value.toUpperCase() ?? ''
+  if (first !== 'WITH' || statement[0].kind !== 'word') return first
+  let depth = 0
+  for (const token of statement) {
+    if (token.kind === 'punct' && token.value === '(') depth++
+    else if (token.kind === 'punct' && token.value === ')') depth--
+    else if (depth === 0 && token.kind === 'word' && verbs.has(token.value.toUpperCase())) return token.value.toUpperCase()
+  }
+  return first
 }
 
 /** EXPLAIN compiles its statement, so it gets the same checks. */

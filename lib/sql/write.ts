@@ -3,11 +3,12 @@ import { quoteIdent } from './ident.js'
 import type { KeyMatch } from './record-key.js'
 import type { BuiltStatement } from './select.js'
 import type { TableInfo } from './table-info.js'
-import { toBindValue } from './values.js'
+import { toColumnValue, typedColumns } from './column-values.js'
 
 /**
  * The members of `values` as columns in the table's own order (so one set of members
- * always gives one SQL text) with their bound values, and `key`: which columns they are, as their positions.
+ * always gives one SQL text) with their bound values, each converted as its column's declared type takes it,
+ * and `key`: which columns they are, as their positions.
  * Unknown members throw UnknownColumn.
  */
 function columnValues (table: TableInfo, values: Record<string, unknown>): { columns: string[], params: BuiltStatement['params'], key: string } {
@@ -16,12 +17,14 @@ function columnValues (table: TableInfo, values: Record<string, unknown>): { col
   }
   const columns: string[] = []
   const params: BuiltStatement['params'] = []
+  const kinds = typedColumns(table).ordered
   let key = ''
   for (let i = 0; i < table.columns.length; i++) {
     const name = table.columns[i].name
     if (!Object.hasOwn(values, name)) continue
     columns.push(name)
-    params.push(toBindValue(values[name], `value of '${name}'`))
+    // each value as its column's declared type takes it (INVALID_VALUE otherwise), before anything is written
+    params.push(toColumnValue(kinds[i], values[name], name))
     key += `${i},`
   }
   return { columns, params, key }

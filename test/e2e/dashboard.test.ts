@@ -59,6 +59,7 @@ async function walk (): Promise<void> {
     ['create a database in a group', (t) => createDatabase(t, page)],
     ['create a table', (t) => createTable(t, page)],
     ['add, edit and delete records in the grid', (t) => editRecords(t, page, watch)],
+    ['typed values: booleans, JSON and floats as values, the key read-only in Edit', (t) => typedValues(t, page, base)],
     ['filter with every operator, sort and search', (t) => filterAndSort(t, page)],
     ['alter the table structure', (t) => alterTable(t, page)],
     ['run SQL with parameters and see SQLite errors', (t) => runSql(t, page, watch)],
@@ -196,6 +197,41 @@ async function editRecords (t: Test, page: Page, watch: ConsoleWatch): Promise<v
   t.same(await gridColumn(page, 1), ['Apple', 'Banana', 'Cherry'], 'record 4 deleted')
   t.match(await page.locator('.pager-range').textContent(), /1–3 of 3/, 'pager shows the server total')
   await screenshot(page, 'table-records')
+}
+
+async function typedValues (t: Test, page: Page, base: string): Promise<void> {
+  const token = await page.evaluate(() => sessionStorage.getItem('litehouse.token'))
+  const api = async (method: string, path: string, body?: unknown): Promise<any> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const res = await fetch(`${base}/api/databases/shop${path}`, {
+      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    return res.json()
+  }
+  await api('POST', '/tables', {
+    name: 'flags',
+    columns: [{ name: 'id', type: 'integer', primary_key: true }, { name: 'done', type: 'boolean' }, { name: 'tags', type: 'json' }, { name: 'amount', type: 'real' }]
+  })
+  await api('POST', '/tables/flags/records', { done: true, tags: ['a', 'b'], amount: 42.900000000000006 })
+  const previous = page.url()
+  await page.goto(`${base}/databases/shop/tables/flags`)
+  await until(async () => (await gridColumn(page, 0)).length === 1, 'the record')
+  t.same([(await gridColumn(page, 1))[0], (await gridColumn(page, 2))[0], (await gridColumn(page, 3))[0]], ['true', '["a","b"]', '42.9'],
+    'a boolean as true, JSON as JSON, a float without binary noise')
+
+  await page.getByRole('button', { name: 'Edit record 1' }).click()
+  const editing = page.locator('tr.editing')
+  t.ok(await editing.getByLabel('id', { exact: true }).evaluate((input: HTMLInputElement) => input.readOnly), 'the primary key is read-only')
+  t.equal(await editing.getByLabel('tags', { exact: true }).inputValue(), '["a","b"]', 'JSON is edited as JSON')
+  await editing.getByLabel('done', { exact: true }).fill('false')
+  await editing.getByLabel('tags', { exact: true }).fill('{"k":1}')
+  await editing.getByRole('button', { name: 'Save' }).click()
+  await editing.waitFor({ state: 'detached' })
+  await until(async () => (await gridColumn(page, 1))[0] === 'false', 'the saved boolean')
+  t.strictSame((await api('GET', '/tables/flags/records/1')).data, { id: 1, done: false, tags: { k: 1 }, amount: 42.900000000000006 },
+    'saved as a boolean and a JSON object')
+  await screenshot(page, 'typed-values')
+  await api('DELETE', '/tables/flags') // the walk goes on with products alone
+  await page.goto(previous)
 }
 
 async function filterAndSort (t: Test, page: Page): Promise<void> {

@@ -382,6 +382,30 @@ t.test('config: GET and PATCH, readonly and its lifting', async (t) => {
 })
 
 // Last, because it closes the shared app: a restart on the same data directory.
+t.test('the list shows the table count (kept in the registry) after every path that changes the schema', async (t) => {
+  const listed = async (name: string): Promise<unknown> =>
+    (await admin({ method: 'GET', url: '/api/databases' })).json().data.find((d: { name: string }) => d.name === name).tableCount
+  await createDatabase('counted')
+  const tables = '/api/databases/counted/tables'
+  t.equal((await admin({ method: 'POST', url: tables, payload: { name: 'a', columns: [{ name: 'x', type: 'text' }] } })).statusCode, 201)
+  t.equal(await listed('counted'), 1, 'after POST .../tables')
+  await runSql('counted', 'CREATE TABLE b (x)')
+  t.equal(await listed('counted'), 2, 'after a raw CREATE TABLE')
+  await runSql('counted', 'CREATE VIEW v AS SELECT * FROM b')
+  t.equal(await listed('counted'), 2, 'a view is not a table')
+  await runSql('counted', 'DROP TABLE b')
+  t.equal(await listed('counted'), 1, 'after a raw DROP TABLE')
+  t.equal((await admin({ method: 'DELETE', url: `${tables}/a` })).statusCode, 200)
+  t.equal(await listed('counted'), 0, 'after DELETE .../tables/:table')
+
+  // a file put in the data directory by hand is adopted with its tables
+  const file = new Database(fileOf('adopted'))
+  file.exec('CREATE TABLE one (x); CREATE TABLE two (y)')
+  file.close()
+  t.equal((await createDatabase('adopted')).tableCount, 2, 'the create answer counts the adopted tables')
+  t.equal(await listed('adopted'), 2, 'and so does the list')
+})
+
 t.test('start-up reconciles the registry with the data directory', async (t) => {
   await createDatabase('vanishing')
   await runSql('vanishing', 'CREATE TABLE t (v)')

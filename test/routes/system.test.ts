@@ -66,7 +66,10 @@ t.test('errors keep the contract shape', async (t) => {
 
   const big = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(4096) }) })
   t.equal(big.statusCode, 413)
-  t.equal(big.json().code, 'FST_ERR_CTP_BODY_TOO_LARGE')
+  t.equal(big.json().code, 'BODY_TOO_LARGE', 'our own code, not Fastify\'s')
+  const form = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>' })
+  t.equal(form.statusCode, 415)
+  t.equal(form.json().code, 'UNSUPPORTED_MEDIA_TYPE')
 
   const broken = await app.inject({ method: 'POST', url: '/api/admin/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' })
   t.equal(broken.statusCode, 400)

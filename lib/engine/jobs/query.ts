@@ -5,6 +5,7 @@ import { inspectStatement } from '../../sql/guard.js'
 import { iterateRows, statementNeedsRowGuard } from '../../sql/rows.js'
 import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
 import type { JobContext } from '../context.js'
+import { userTableCount } from './database.js'
 
 export interface QueryArgs {
   sql: string
@@ -31,8 +32,11 @@ export interface QueryRows {
 export interface QueryRun {
   kind: 'run'
   changes: number
-  lastInsertRowid: number | string
+  /** The rowid of the last row this statement inserted; null for a statement that inserted none. */
+  lastInsertRowid: number | string | null
   operation: 'update'
+  /** Set when the statement changed the schema: the user tables there are now (the database list shows it). */
+  tableCount?: number
 }
 
 export type QueryResult = QueryRows | QueryRun
@@ -40,7 +44,7 @@ export type QueryResult = QueryRows | QueryRun
 /** Runs one raw SQL statement once the guard has let it through. */
 function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const params = toBindParams(args.params)
-  const { stmt, kind, numberedParams, filePaths } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
+  const { stmt, kind, numberedParams, filePaths, inserts } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
     allowWrite: args.allowWrite,
     deniedCode: args.deniedCode,
     databaseName: args.databaseName,
@@ -52,9 +56,16 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
   try {
-    const result = withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound))
-    if (filePaths && result.kind === 'rows') withoutServerPaths(result.rows)
-    return result
+    if (stmt.reader) {
+      const result = withBindingErrors(() => readRows(stmt, bound, ctx.limits.maxQueryRows))
+      if (filePaths) withoutServerPaths(result.rows)
+      return result
+    }
+    // a statement that writes may change the schema (CREATE, DROP, ALTER): then the table count comes along
+    const schemaBefore = schemaVersion(ctx)
+    const run = withBindingErrors(() => runStatement(stmt, bound, inserts))
+    if (schemaVersion(ctx) !== schemaBefore) run.tableCount = userTableCount(ctx)
+    return run
   } finally {
     // The connection is pooled: nothing a request attaches or creates in TEMP may outlive it.
     if (attachedBefore !== null) detachAddedSchemas(ctx, attachedBefore)
@@ -107,12 +118,14 @@ function readRows (stmt: Statement, args: unknown[], maxRows: number): QueryRows
   return { kind: 'rows', rows, columns: stmt.columns().map((c) => c.name), rowCount: rows.length, truncated, operation: 'select' }
 }
 
-function runStatement (stmt: Statement, args: unknown[]): QueryRun {
+function runStatement (stmt: Statement, args: unknown[], inserts: boolean): QueryRun {
   const { changes, lastInsertRowid } = stmt.run(...args)
+  // SQLite keeps the connection's last insert rowid until the next insert: after any other statement (CREATE TABLE,
+  // UPDATE, an INSERT OR IGNORE that ignored) it would be an earlier request's
   return {
     kind: 'run',
     changes,
-    lastInsertRowid: typeof lastInsertRowid === 'bigint' ? bigintToWire(lastInsertRowid) : lastInsertRowid,
+    lastInsertRowid: !inserts || changes === 0 ? null : typeof lastInsertRowid === 'bigint' ? bigintToWire(lastInsertRowid) : lastInsertRowid,
     operation: 'update'
   }
 }
@@ -125,6 +138,10 @@ function withBindingErrors<T> (fn: () => T): T {
     if (err instanceof RangeError || err instanceof TypeError) throw new InvalidValue(err.message)
     throw err
   }
+}
+
+function schemaVersion (ctx: JobContext): number {
+  return (ctx.prepare('PRAGMA schema_version').get() as { schema_version: number }).schema_version
 }
 
 function schemaNames (ctx: JobContext): Set<string> {

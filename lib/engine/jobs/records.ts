@@ -1,10 +1,11 @@
 import type { Statement } from 'better-sqlite3'
 import { InvalidValue, RecordNotFound } from '../../errors.js'
+import { typedColumns } from '../../sql/column-values.js'
 import { matchRecord } from '../../sql/record-key.js'
 import { buildCount, buildGet, buildList, type ListRequest } from '../../sql/select.js'
 import { readTableInfo, type TableInfo } from '../../sql/table-info.js'
 import { allRows, getRow, needsRowGuard } from '../../sql/rows.js'
-import { bigintToWire, toWireRow } from '../../sql/values.js'
+import { bigintToWire } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
 import { requireBounded, transact, type JobContext } from '../context.js'
 
@@ -55,7 +56,7 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
     const rows = allRows(ctx.prepare(list.sql).safeIntegers(true), list.params, guardOf(table))
     const hasMore = rows.length > args.limit
     if (hasMore) rows.length = args.limit
-    const result: ListRecordsResult = { rows: rows.map(toWireRow), hasMore, sql: list.sql }
+    const result: ListRecordsResult = { rows: rows.map(typedColumns(table).wireRow), hasMore, sql: list.sql }
     if (count !== null) result.total = (ctx.prepare(count.sql).get(...count.params) as { total: number }).total
     return result
   }
@@ -79,7 +80,7 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   }
   const row = getRow(read.statement, [match.value], guardOf(table))
   if (row === undefined) throw new RecordNotFound(args.id)
-  return { row: toWireRow(row), sql: read.sql }
+  return { row: typedColumns(table).wireRow(row), sql: read.sql }
 }
 
 /** Inserts every row in one transaction: one bad row leaves the table as it was. */
@@ -104,7 +105,7 @@ function insertRecords (ctx: JobContext, args: InsertRecordsArgs): InsertRecords
     return getRow(statement, insert.params, guard) as WireRecord
   }))
   // Analytics groups by pattern: a batch is logged under the statement of its first record.
-  return { rows: rows.map(toWireRow), sql: inserts[0].sql }
+  return { rows: rows.map(typedColumns(table).wireRow), sql: inserts[0].sql }
 }
 
 function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
@@ -114,7 +115,7 @@ function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
   const update = buildUpdate(table, matchRecord(table, args.id), args.values)
   const row = transact(ctx, () => getRow(ctx.prepare(update.sql).safeIntegers(true), update.params, guardOf(table)))
   if (row === undefined) throw new RecordNotFound(args.id)
-  return { row: toWireRow(row), sql: update.sql }
+  return { row: typedColumns(table).wireRow(row), sql: update.sql }
 }
 
 function deleteRecord (ctx: JobContext, args: DeleteRecordArgs): DeleteRecordResult {

@@ -55,8 +55,8 @@ t.test('a SELECT returns rows, columns and the select operation', async (t) => {
 t.test('other statements return changes, lastInsertRowid and the update operation', async (t) => {
   const ctx = shop(t)
   t.same(run(ctx, "INSERT INTO t (name) VALUES ('c')"), { kind: 'run', changes: 1, lastInsertRowid: 3, operation: 'update' })
-  t.match(run(ctx, "UPDATE t SET name = name || '!'"), { kind: 'run', changes: 3 })
-  t.match(run(ctx, 'CREATE TABLE made (x INTEGER)'), { kind: 'run', changes: 0 })
+  t.same(run(ctx, "UPDATE t SET name = name || '!'"), { kind: 'run', changes: 3, lastInsertRowid: null, operation: 'update' }, 'no insert: no rowid')
+  t.same(run(ctx, 'CREATE TABLE made (x INTEGER)'), { kind: 'run', changes: 0, lastInsertRowid: null, operation: 'update', tableCount: 2 }, 'a schema change brings the table count')
   t.match(run(ctx, 'ALTER TABLE made ADD COLUMN y TEXT'), { kind: 'run' })
   t.same(rows(run(ctx, 'SELECT name FROM pragma_table_info(?)', ['made'])), [{ name: 'x' }, { name: 'y' }])
   t.match(run(ctx, 'DROP TABLE made'), { kind: 'run' })

@@ -1,4 +1,5 @@
 import type { Row } from '../types.js'
+import { formatNumber } from '../values.js'
 
 /** One value as the API returns it: null, numbers, text, `{ $base64 }` blobs, JSON. */
 export function Cell ({ value }: { value: unknown }) {
@@ -12,8 +13,11 @@ export function Cell ({ value }: { value: unknown }) {
     const json = JSON.stringify(value)
     return <span class='json' title={json}>{json}</span>
   }
-  if (typeof value === 'boolean') return <span class='num'>{String(value)}</span>
-  if (typeof value === 'number') return <span class='num'>{value}</span>
+  if (typeof value === 'boolean') return <span class='num bool'>{String(value)}</span>
+  if (typeof value === 'number') {
+    const shown = formatNumber(value)
+    return <span class='num' title={shown === String(value) ? undefined : String(value)}>{shown}</span>
+  }
   const text = String(value)
   return text.length > 120 ? <span title={text}>{text.slice(0, 120)}…</span> : <>{text}</>
 }

@@ -20,14 +20,16 @@ interface RecordEditorProps {
  * non-text column becomes NULL.
  */
 export function RecordEditor ({ columns, record, busy, error, onSave, onCancel }: RecordEditorProps) {
-  const initial = Object.fromEntries(columns.map((c) => [c.name, record ? toInputText(record[c.name]) : '']))
+  const initial = Object.fromEntries(columns.map((c) => [c.name, record ? toInputText(record[c.name], c) : '']))
+  // the key names the record being edited: changing it would be another record (the server takes it; the grid would lose it)
+  const readOnly = (c: Column): boolean => record !== undefined && Boolean(c.pk)
   const [texts, setTexts] = useState<Record<string, string>>(initial)
 
   function save (): void {
     const values: Row = {}
     for (const c of columns) {
       const text = texts[c.name]
-      if (record && (text === initial[c.name] || isBlob(record[c.name]))) continue
+      if (record && (text === initial[c.name] || isBlob(record[c.name]) || readOnly(c))) continue
       if (!record && text === '') continue
       values[c.name] = text === '' && affinity(c.type) !== 'text' ? null : toColumnValue(c, text)
     }
@@ -47,6 +49,7 @@ export function RecordEditor ({ columns, record, busy, error, onSave, onCancel }
           return (
             <td key={c.name}>
               <input class='cell-input' aria-label={c.name} value={blob ? 'BLOB' : texts[c.name]} disabled={blob}
+                readOnly={readOnly(c)} title={readOnly(c) ? 'primary key: read-only' : undefined}
                 placeholder={!record && c.pk && affinity(c.type) === 'integer' ? 'auto' : c.notnull ? 'required' : 'NULL'}
                 autoFocus={i === 0} onKeyDown={keys}
                 onInput={(e) => setTexts({ ...texts, [c.name]: e.currentTarget.value })} />
