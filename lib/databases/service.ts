@@ -1,11 +1,11 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Engine } from '../engine/index.js'
 import type { SystemStore } from '../store/index.js'
 import type { DatabaseRecord } from '../store/databases.js'
 import type { Actor } from '../store/activity.js'
 import { DatabaseExists } from '../errors.js'
-import { fileSize, moveDatabaseFiles, removeDatabaseFiles, removeTempFiles, tempPath } from './files.js'
+import { createEmptyFile, fileSize, moveDatabaseFiles, removeDatabaseFiles, removeTempFiles, tempPath } from './files.js'
 import { recoverFilePlans, underPlan } from './pending.js'
 
 export interface ServiceOptions {
@@ -66,7 +66,7 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile }:
       // connections never create files: a new one is made before its row, so a crash leaves both or neither
       const plan = { name, ifRegistered: file, ifNot: adopted ? file : null }
       const record = underPlan(dataDir, plan, isRegistered, () => {
-        if (!adopted) writeFileSync(file, '', { flag: 'wx' })
+        if (!adopted) createEmptyFile(file)
         return store.databases.create(name, group)
       })
       try {
