@@ -25,7 +25,12 @@ export const ConfigSchema = Type.Object({
   SNAPSHOT_INTERVAL_MS: Type.Integer({ default: 300000, minimum: 100, description: 'storage snapshot interval' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),
   ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
-  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' })
+  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' }),
+  BACKUP_URL: Type.Optional(Type.String({ minLength: 1, description: 'turns continuous backups on: file:///abs/dir or s3://bucket/prefix (docs/backups.md)' })),
+  BACKUP_SYNC_MS: Type.Integer({ default: 1000, minimum: 100, description: 'longest time a committed write waits before it is shipped to the backup' }),
+  BACKUP_IDLE_MS: Type.Integer({ default: 600000, minimum: 1000, description: 'a database unwritten this long stops being replicated until its next write' }),
+  BACKUP_RETENTION: Type.String({ default: '72h', pattern: '^[0-9]+(h|m|s)$', description: 'how long backups are kept (Litestream duration: 72h, 90m)' }),
+  LITESTREAM_BIN: Type.Optional(Type.String({ minLength: 1, description: 'the Litestream binary to run (default: the one of @flydotio/litestream)' }))
 })
 
 export type Env = Static<typeof ConfigSchema>
@@ -50,6 +55,37 @@ export interface Config {
   trustProxy: boolean
   engineWorkers: number
   engineMaxConnections: number
+  /** Continuous backups; undefined when BACKUP_URL is not set. */
+  backup?: BackupConfig
+}
+
+export interface BackupConfig {
+  /** The replica root, without a trailing slash. */
+  url: string
+  syncMs: number
+  idleMs: number
+  retention: string
+  bin?: string
+}
+
+/** Replica kinds the Litestream 0.3 supervisor is set up for. */
+const backupSchemes = ['file:', 's3:']
+
+function backupConfig (env: Env): BackupConfig | undefined {
+  if (env.BACKUP_URL === undefined) return undefined
+  let url: URL
+  try {
+    url = new URL(env.BACKUP_URL)
+  } catch {
+    throw new ConfigError(`invalid configuration: BACKUP_URL=${JSON.stringify(env.BACKUP_URL)} is not a URL (file:///abs/dir or s3://bucket/prefix)`)
+  }
+  if (!backupSchemes.includes(url.protocol)) {
+    throw new ConfigError(`invalid configuration: BACKUP_URL scheme '${url.protocol}' is not supported: use file:///abs/dir or s3://bucket/prefix`)
+  }
+  if (url.protocol === 'file:' && (url.host !== '' || url.pathname === '/')) {
+    throw new ConfigError(`invalid configuration: BACKUP_URL=${JSON.stringify(env.BACKUP_URL)} must be file:/// followed by an absolute directory`)
+  }
+  return { url: env.BACKUP_URL.replace(/\/+$/, ''), syncMs: env.BACKUP_SYNC_MS, idleMs: env.BACKUP_IDLE_MS, retention: env.BACKUP_RETENTION, bin: env.LITESTREAM_BIN }
 }
 
 /** A configuration error: its message names the variable and what is wrong. */
@@ -93,6 +129,7 @@ export function loadConfig (source: Record<string, string | undefined> = process
     snapshotIntervalMs: env.SNAPSHOT_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY,
     engineWorkers: env.ENGINE_WORKERS,
-    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS
+    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
+    backup: backupConfig(env)
   }
 }

@@ -1,4 +1,4 @@
-import { accessSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { accessSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 
@@ -47,6 +47,34 @@ export function removeDatabaseFiles (file: string): void {
   rmSync(file, { force: true })
   for (const suffix of sideSuffixes.slice(1)) rmSync(file + suffix, { force: true })
   syncDirectoriesOf(file)
+}
+
+const staging = '.restoring'
+
+/**
+ * Replaces a database's file with `source` (a checked, complete database in `.tmp`, without side files). The
+ * new file is staged beside the old one first: a crash after that is finished at start-up
+ * (`finishReplacements`), one before it leaves the old database whole.
+ */
+export function replaceDatabaseFile (source: string, file: string): void {
+  renameSync(source, file + staging)
+  syncDirectoriesOf(file, source)
+  finishReplacement(file + staging)
+}
+
+/** The old side files would be read as the new file's log: they go before the new file takes the name. */
+function finishReplacement (staged: string): void {
+  const file = staged.slice(0, -staging.length)
+  for (const suffix of sideSuffixes.slice(1)) rmSync(file + suffix, { force: true })
+  renameSync(staged, file)
+  syncDirectoriesOf(file)
+}
+
+/** Completes the replacements (restores in place) a crash interrupted; returns the files it finished. */
+export function finishReplacements (dataDir: string): string[] {
+  const staged = readdirSync(dataDir).filter((entry) => entry.endsWith('.db' + staging))
+  for (const entry of staged) finishReplacement(join(dataDir, entry))
+  return staged.map((entry) => entry.slice(0, -staging.length))
 }
 
 /** Creates an empty file that must not exist yet, durably (its directory entry included). */
