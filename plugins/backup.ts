@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { binaryProblem, litestreamBinary } from '../lib/backup/litestream.js'
 import { createSupervisor, type Supervisor } from '../lib/backup/supervisor.js'
 import { createBackups, type Backups } from '../lib/backup/backups.js'
@@ -18,6 +18,14 @@ const readJobs: ReadonlySet<string> = new Set([
   'records.list', 'records.get', 'tables.info', 'tables.schema'
 ])
 
+function walSize (file: string): number {
+  try {
+    return statSync(file + '-wal').size
+  } catch {
+    return 0
+  }
+}
+
 /** @see lib/backup: Litestream supervised over the databases being written, and the restores. */
 export default fp(async (fastify) => {
   const { config, store, engine, databases, databaseFile } = fastify
@@ -31,6 +39,8 @@ export default fp(async (fastify) => {
     bin,
     binaryProblem: binaryProblem(bin),
     dataDir: config.dataDir,
+    // a WAL left by a crash may hold writes the replica lacks: those databases are replicated from the start
+    initial: store.databases.list().filter((record) => walSize(databaseFile(record.name)) > 0).map((record) => record.id),
     fileOf: (id) => {
       const record = store.databases.findById(id)
       const file = record ? databaseFile(record.name) : undefined

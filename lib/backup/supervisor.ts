@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync, renameSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BackupConfig } from '../../fastify.config.js'
 import type { EngineLogger } from '../engine/types.js'
@@ -21,6 +21,8 @@ export interface SupervisorOptions {
   /** Why the binary cannot run; the supervisor then never spawns and reports it. */
   binaryProblem: string | undefined
   dataDir: string
+  /** Databases to replicate from the start: those whose WAL a crash may have left unshipped. */
+  initial?: string[]
   /** The absolute file of a registered database, undefined if it is gone. */
   fileOf: (databaseId: string) => string | undefined
   logger: EngineLogger
@@ -52,7 +54,8 @@ export function createSupervisor (options: SupervisorOptions) {
   const configFile = join(home, 'litestream.json')
   const metaOf = (key: string): string => join(home, 'meta', key)
   /** Database id -> time of its last write (ms). */
-  const active = new Map<string, number>()
+  const active = new Map<string, number>((options.initial ?? []).map((id) => [id, Date.now()]))
+  const pidFile = join(home, 'litestream.pid')
   /** Databases whose files are being moved or replaced: never replicated meanwhile, whatever writes. */
   const excluded = new Map<string, number>()
   let child: ChildProcess | undefined
@@ -100,6 +103,7 @@ export function createSupervisor (options: SupervisorOptions) {
     const proc = spawn(options.bin, ['replicate', '-config', configFile], { stdio: ['ignore', 'pipe', 'pipe'] })
     child = proc
     childStartedAt = Date.now()
+    if (proc.pid !== undefined) writeFileSync(pidFile, String(proc.pid))
     const onOutput = (chunk: Buffer): void => {
       for (const line of String(chunk).split('\n')) {
         if (/level=ERROR/.test(line)) {
@@ -130,10 +134,17 @@ export function createSupervisor (options: SupervisorOptions) {
     lastError = undefined
   }
 
-  /** Stops the replicator; it syncs every database to its replica first. */
+  /**
+   * Stops the replicator; it syncs every database to its replica first. Only a database it has opened gets
+   * that final sync, and it opens them on its first monitor tick: a replicator is never stopped younger
+   * than a couple of ticks, or the writes it was started to ship would wait for the next one.
+   */
   async function stop (): Promise<void> {
     const proc = child
     if (proc === undefined) return
+    const youngMs = childStartedAt + config.syncMs * 2 + 500 - Date.now()
+    if (youngMs > 0) await new Promise((resolve) => setTimeout(resolve, youngMs))
+    if (child !== proc) return
     child = undefined
     proc.kill('SIGTERM')
     const timer = setTimeout(() => proc.kill('SIGKILL'), stopGraceMs)
@@ -168,11 +179,31 @@ export function createSupervisor (options: SupervisorOptions) {
     if (changed) void restart()
   }
 
+  /**
+   * A replicator left running by a server that was killed (SIGKILL of the server alone) must not replicate
+   * beside the new one: found by its pid file and its command line, it is stopped.
+   */
+  function stopOrphan (): void {
+    let pid: number
+    try {
+      pid = Number(readFileSync(pidFile, 'utf8'))
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      if (!command.includes(configFile)) return
+    } catch {
+      return
+    }
+    try {
+      process.kill(pid, 'SIGKILL')
+      logger.warn({ pid }, 'stopped a backup replicator left by an earlier run')
+    } catch { /* gone meanwhile */ }
+  }
+
   function scheduleJoin (): void {
     if (joinTimer !== undefined) return
     joinTimer = setTimeout(() => { joinTimer = undefined; void restart() }, joinDelayMs)
   }
 
+  stopOrphan()
   start()
 
   return {
