@@ -56,6 +56,8 @@ export function createSupervisor (options: SupervisorOptions) {
   /** Database id -> time of its last write (ms). */
   const active = new Map<string, number>((options.initial ?? []).map((id) => [id, Date.now()]))
   const pidFile = join(home, 'litestream.pid')
+  /** The databases in the configuration of the replicator running now. */
+  const configured = new Set<string>()
   /** Databases whose files are being moved or replaced: never replicated meanwhile, whatever writes. */
   const excluded = new Map<string, number>()
   let child: ChildProcess | undefined
@@ -86,11 +88,16 @@ export function createSupervisor (options: SupervisorOptions) {
   /** Litestream's configuration (JSON is YAML), written atomically. */
   function writeConfig (): void {
     const dbs = [dbEntry(SYSTEM_KEY, join(dataDir, '_system.db'))]
+    configured.clear()
     for (const id of active.keys()) {
       if (excluded.has(id)) continue
       const file = options.fileOf(id)
-      if (file === undefined) active.delete(id)
-      else dbs.push(dbEntry(id, file))
+      if (file === undefined) {
+        active.delete(id)
+        continue
+      }
+      dbs.push(dbEntry(id, file))
+      configured.add(id)
     }
     mkdirSync(home, { recursive: true })
     writeFileSync(configFile + '.tmp', JSON.stringify({ dbs }, null, 1))
@@ -170,8 +177,8 @@ export function createSupervisor (options: SupervisorOptions) {
     const now = Date.now()
     let changed = false
     for (const [id, lastWrite] of active) {
-      // the replicator ran since before the last write, for longer than a sync: that write is in the replica
-      if (now - lastWrite >= config.idleMs && childStartedAt < lastWrite && child !== undefined) {
+      // only one the running replicator holds: stopping it ships the last writes (a final sync) before it leaves
+      if (now - lastWrite >= config.idleMs && configured.has(id) && child !== undefined) {
         active.delete(id)
         changed = true
       }

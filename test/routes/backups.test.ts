@@ -169,3 +169,47 @@ t.test('without BACKUP_URL the backup routes answer 404 BACKUPS_DISABLED and hea
   t.equal(res.json().code, 'BACKUPS_DISABLED')
   t.equal((await app.inject({ method: 'GET', url: '/api/health' })).json().backups, undefined)
 })
+
+t.test('the replicated set follows the writes: reads do not join, a write does, BACKUP_IDLE_MS without writes leaves', async (t) => {
+  const s = await setup(t, { BACKUP_IDLE_MS: '1500' })
+  const replicating = async () => (await s.app.inject({ method: 'GET', url: '/api/health' })).json().backups.replicating as number
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 20_000
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`never: ${what}`)
+      await sleep(100)
+    }
+  }
+  const name = await s.ws.freshDatabase()
+  await until('the new database leaves after its idle time', async () => await replicating() === 1)
+  t.equal(await replicating(), 1, 'only _system.db is replicated while nothing writes')
+  await s.admin({ method: 'GET', url: `/api/databases/${name}` })
+  await s.admin({ method: 'GET', url: `/api/databases/${name}/tables` })
+  await sleep(300)
+  t.equal(await replicating(), 1, 'reads do not bring the database back')
+  await s.ws.sql(name, 'CREATE TABLE t (n INTEGER)')
+  await until('the written database joins', async () => await replicating() === 2)
+  t.pass('a write brings it into the set')
+  await until('it leaves again', async () => await replicating() === 1)
+  t.pass('and it leaves once idle')
+  const window = await windowAfter(s, name, 0)
+  t.ok(window.to, 'what it wrote is in its replica')
+})
+
+t.test('a replicator that dies is restarted, and health says so meanwhile', async (t) => {
+  const s = await setup(t)
+  const health = async () => (await s.app.inject({ method: 'GET', url: '/api/health' })).json().backups
+  const before = await health()
+  t.equal(before.status, 'ok')
+  const { readFileSync } = await import('node:fs')
+  const pid = Number(readFileSync(join(s.dataDir, '.backup', 'litestream.pid'), 'utf8'))
+  process.kill(pid, 'SIGKILL')
+  await sleep(100)
+  t.equal((await health()).status, 'failing', 'failing while it is down')
+  const deadline = Date.now() + 20_000
+  while ((await health()).status !== 'ok' && Date.now() < deadline) await sleep(100)
+  const after = await health()
+  t.equal(after.status, 'ok', 'running again')
+  t.ok(after.restarts > before.restarts, 'a restart was counted')
+  t.not(Number(readFileSync(join(s.dataDir, '.backup', 'litestream.pid'), 'utf8')), pid, 'a new process')
+})
