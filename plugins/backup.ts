@@ -72,7 +72,7 @@ export default fp(async (fastify) => {
         fastify.log.error({ err, database: record.name }, `no snapshot could be taken before the ${change} of '${record.name}': it goes ahead`)
       }
     }
-    return await supervisor.exclude(record.id)
+    return await supervisor.exclude(record.id, { replaced: change === 'replace' })
   })
   databases.onRemove(async (record) => {
     deleted.add(record)

@@ -227,10 +227,12 @@ export function createSupervisor (options: SupervisorOptions) {
      * Takes the database out of the set and waits until the replicator let go of its file after a final sync:
      * before its files move or are replaced. Until the returned function runs, writes do not bring it back.
      */
-    async exclude (databaseId: string): Promise<() => void> {
+    async exclude (databaseId: string, { replaced = false } = {}): Promise<() => void> {
       excluded.set(databaseId, (excluded.get(databaseId) ?? 0) + 1)
       await restart()
       return () => {
+        // new contents: Litestream's position in the old WAL means nothing now, a new generation starts
+        if (replaced) rmSync(join(metaOf(databaseId), 'generation'), { force: true })
         const left = (excluded.get(databaseId) ?? 1) - 1
         if (left > 0) excluded.set(databaseId, left)
         else excluded.delete(databaseId)

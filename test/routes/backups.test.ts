@@ -80,6 +80,15 @@ t.test('backups are replicated; restore into a new database, to the latest state
   t.equal(await count(s, name), 3, 'the database is back at the past instant')
   await s.ws.sql(name, 'INSERT INTO t VALUES (6)')
   t.equal(await count(s, name), 4, 'and takes writes again')
+  // the database joins the replicated set again with this write: its replica catches up within seconds
+  let rows = 0
+  for (let attempt = 0; attempt < 20 && rows !== 4; attempt++) {
+    await sleep(1000)
+    const after = await s.admin({ method: 'POST', url: `/api/databases/${name}/restore`, payload: { target: `after-${attempt}` } })
+    t.equal(after.statusCode, 200, after.body)
+    rows = await count(s, `after-${attempt}`)
+  }
+  t.equal(rows, 4, 'the writes after a restore in place are backed up too')
 
   const activity = await s.admin({ method: 'GET', url: '/api/activity?limit=50' })
   t.ok(activity.json().data.filter((e: { action: string }) => e.action === 'database.restore').length >= 3, 'every restore is in the activity log')
