@@ -6,6 +6,7 @@ import { BackupUnavailable, DatabaseExists, DeletedDatabaseNotFound, OutsideRest
 import type { DeletedStore, DeletedDatabase } from './deleted.js'
 import { generations, LitestreamError, restore, snapshots, type Generation } from './litestream.js'
 import type { Supervisor } from './supervisor.js'
+import { hideDataDir } from '../engine/paths.js'
 
 export interface RestoreWindow { from: string, to: string }
 export interface Snapshot { createdAt: string, generation: string, sizeBytes: number }
@@ -30,6 +31,13 @@ export function createBackups (options: {
 }) {
   const { supervisor, databases, deleted, dataDir } = options
 
+  /** Litestream names files of the data directory and the replica: no server path reaches a client. */
+  function hidePaths (message: string): string {
+    const replicaRoot = supervisor.replicaUrl('_system').replace(/\/system$/, '')
+    const replicaDir = replicaRoot.startsWith('file://') ? replicaRoot.slice('file://'.length) : replicaRoot
+    return hideDataDir(message.split(replicaRoot).join('<replica>').split(replicaDir).join('<replica>'), dataDir)
+  }
+
   function binary (): string {
     if (options.bin === undefined) throw new BackupUnavailable('backups are failing: the Litestream binary is not installed')
     return options.bin
@@ -40,7 +48,7 @@ export function createBackups (options: {
     try {
       return await read()
     } catch (err) {
-      if (err instanceof LitestreamError) throw new BackupUnavailable(`the backup of '${name}' cannot be read: ${err.message}`)
+      if (err instanceof LitestreamError) throw new BackupUnavailable(`the backup of '${name}' cannot be read: ${hidePaths(err.message)}`)
       throw err
     }
   }

@@ -67,6 +67,8 @@ export function createSupervisor (options: SupervisorOptions) {
   let failures = 0
   let lastError: string | undefined = options.binaryProblem
   let closed = false
+  /** True between the stop and the start of a planned restart: not a failure. */
+  let restarting = false
   let chain: Promise<void> = Promise.resolve()
   let joinTimer: NodeJS.Timeout | undefined
   let backoffTimer: NodeJS.Timeout | undefined
@@ -164,10 +166,15 @@ export function createSupervisor (options: SupervisorOptions) {
     const next = chain.then(async () => {
       if (closed) return
       clearTimeout(backoffTimer)
-      await stop()
-      between?.()
-      restarts++
-      start()
+      restarting = true
+      try {
+        await stop()
+        between?.()
+        restarts++
+        start()
+      } finally {
+        restarting = false
+      }
     })
     chain = next.catch((err: Error) => { logger.error({ err }, 'could not restart the backup replicator') })
     return next
@@ -259,7 +266,7 @@ export function createSupervisor (options: SupervisorOptions) {
     canRun: options.binaryProblem === undefined && options.bin !== undefined,
 
     status (): BackupStatus {
-      const running = child !== undefined
+      const running = child !== undefined || restarting
       const message = lastError ?? (running ? undefined : 'the backup replicator is not running')
       return { status: message === undefined ? 'ok' : 'failing', ...(message ? { message } : {}), replicating: running ? active.size + 1 : 0, restarts }
     },
