@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, signIn, as, tempDir, workspace, testConfig } from '../helper.js'
 
-t.setTimeout(120_000)
+t.setTimeout(400_000)
 
 const syncMs = 100
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
