@@ -18,6 +18,7 @@ import enginePlugin from './plugins/engine.js'
 import databasesPlugin from './plugins/databases.js'
 import corsPlugin from './plugins/cors.js'
 import analyticsPlugin from './plugins/analytics.js'
+import backupPlugin from './plugins/backup.js'
 import healthRoutes from './routes/health.js'
 import adminRoutes from './routes/admin.js'
 import settingsRoutes from './routes/settings.js'
@@ -29,6 +30,7 @@ import tableRoutes from './routes/tables.js'
 import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
 import analyticsRoutes from './routes/analytics.js'
+import backupRoutes from './routes/backups.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
 import { formatSchemaErrors } from './lib/validation-message.js'
@@ -128,6 +130,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(enginePlugin)
   await fastify.register(databasesPlugin)
   await fastify.register(analyticsPlugin)
+  await fastify.register(backupPlugin)
   await fastify.register(corsPlugin)
 
   // Every request passes these two hooks: they take callbacks, not promises, and allocate nothing.
@@ -156,6 +159,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(recordRoutes, { prefix: '/api/databases' })
   await fastify.register(queryRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
+  await fastify.register(backupRoutes, { prefix: '/api' })
   await fastify.register(webRoutes)
 }
 

@@ -28,7 +28,12 @@ export const ConfigSchema = Type.Object({
   ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' }),
   MAX_KEYS_PER_DATABASE: Type.Integer({ default: 1000, minimum: 1, description: 'API keys one database may have (409 TOO_MANY_KEYS beyond)' }),
   EXPORTS_PER_DATABASE: Type.Integer({ default: 2, minimum: 1, description: 'exports of one database running at once (503 TOO_MANY_EXPORTS beyond, with Retry-After)' }),
-  TMP_MAX_BYTES: Type.Integer({ default: 8192 * MiB, minimum: MiB, description: 'bytes export copies and uploads may hold in DATA_DIR/.tmp at once (503 TEMP_SPACE_FULL beyond, with Retry-After)' })
+  TMP_MAX_BYTES: Type.Integer({ default: 8192 * MiB, minimum: MiB, description: 'bytes export copies and uploads may hold in DATA_DIR/.tmp at once (503 TEMP_SPACE_FULL beyond, with Retry-After)' }),
+  BACKUP_URL: Type.Optional(Type.String({ minLength: 1, description: 'turns continuous backups on: file:///abs/dir or s3://bucket/prefix (docs/backups.md)' })),
+  BACKUP_SYNC_MS: Type.Integer({ default: 1000, minimum: 100, description: 'longest time a committed write waits before it is shipped to the backup' }),
+  BACKUP_IDLE_MS: Type.Integer({ default: 600000, minimum: 1000, description: 'a database unwritten this long stops being replicated until its next write' }),
+  BACKUP_RETENTION: Type.String({ default: '72h', pattern: '^[0-9]+(h|m|s)$', description: 'how long backups are kept (Litestream duration: 72h, 90m)' }),
+  LITESTREAM_BIN: Type.Optional(Type.String({ minLength: 1, description: 'the Litestream binary to run (default: the one the optional @flydotio/litestream-linux-x64 package ships)' }))
 })
 
 export type Env = Static<typeof ConfigSchema>
@@ -56,6 +61,37 @@ export interface Config {
   maxKeysPerDatabase: number
   exportsPerDatabase: number
   tmpMaxBytes: number
+  /** Continuous backups; undefined when BACKUP_URL is not set. */
+  backup?: BackupConfig
+}
+
+export interface BackupConfig {
+  /** The replica root, without a trailing slash. */
+  url: string
+  syncMs: number
+  idleMs: number
+  retention: string
+  bin?: string
+}
+
+/** Replica kinds the Litestream 0.3 supervisor is set up for. */
+const backupSchemes = ['file:', 's3:']
+
+function backupConfig (env: Env): BackupConfig | undefined {
+  if (env.BACKUP_URL === undefined) return undefined
+  let url: URL
+  try {
+    url = new URL(env.BACKUP_URL)
+  } catch {
+    throw new ConfigError(`invalid configuration: BACKUP_URL=${JSON.stringify(env.BACKUP_URL)} is not a URL (file:///abs/dir or s3://bucket/prefix)`)
+  }
+  if (!backupSchemes.includes(url.protocol)) {
+    throw new ConfigError(`invalid configuration: BACKUP_URL scheme '${url.protocol}' is not supported: use file:///abs/dir or s3://bucket/prefix`)
+  }
+  if (url.protocol === 'file:' && (url.host !== '' || url.pathname === '/')) {
+    throw new ConfigError(`invalid configuration: BACKUP_URL=${JSON.stringify(env.BACKUP_URL)} must be file:/// followed by an absolute directory`)
+  }
+  return { url: env.BACKUP_URL.replace(/\/+$/, ''), syncMs: env.BACKUP_SYNC_MS, idleMs: env.BACKUP_IDLE_MS, retention: env.BACKUP_RETENTION, bin: env.LITESTREAM_BIN }
 }
 
 /** A configuration error: its message names the variable and what is wrong. */
@@ -102,6 +138,7 @@ export function loadConfig (source: Record<string, string | undefined> = process
     engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
     maxKeysPerDatabase: env.MAX_KEYS_PER_DATABASE,
     exportsPerDatabase: env.EXPORTS_PER_DATABASE,
-    tmpMaxBytes: env.TMP_MAX_BYTES
+    tmpMaxBytes: env.TMP_MAX_BYTES,
+    backup: backupConfig(env)
   }
 }

@@ -32,8 +32,8 @@ const recordLoads = (headers: Record<string, string>) => ({
 } satisfies Record<string, Load>)
 type RecordLoad = keyof ReturnType<typeof recordLoads>
 
-const onShop = (analytics: 'on' | 'off', kind: RecordLoad): Target => async (servers) => {
-  const shop = await (analytics === 'on' ? servers.analyticsOn() : servers.analyticsOff())
+const onShop = (analytics: 'on' | 'off' | 'backups', kind: RecordLoad): Target => async (servers) => {
+  const shop = await (analytics === 'on' ? servers.analyticsOn() : analytics === 'off' ? servers.analyticsOff() : servers.backupsOn())
   return on(shop, recordLoads(bearer(shop.key))[kind])
 }
 const onBaseline = (kind: RecordLoad): Target => async (servers) => {
@@ -68,6 +68,8 @@ export const measurements: Record<string, Target> = {
   insertBaseline: onBaseline('insert'),
   bulk: onShop('on', 'bulk'),
   bulkBaseline: onBaseline('bulk'),
+  getBackups: onShop('backups', 'get'),
+  insertBackups: onShop('backups', 'insert'),
   rawSql: async (s) => {
     const shop = await s.analyticsOn()
     const body = () => JSON.stringify({ sql: `SELECT * FROM ${itemsTable} WHERE id = ?`, params: [randomId()] })
@@ -106,7 +108,14 @@ export const scenarios: Scenario[] = [
     ]
   },
   { name: 'records-insert', rows: [{ label: 'records insert one vs bare', measured: 'insert', baseline: 'insertBaseline' }] },
-  { name: 'records-bulk', rows: [{ label: 'records bulk insert 1,000 vs bare', measured: 'bulk', baseline: 'bulkBaseline' }] }
+  { name: 'records-bulk', rows: [{ label: 'records bulk insert 1,000 vs bare', measured: 'bulk', baseline: 'bulkBaseline' }] },
+  {
+    name: 'backups',
+    rows: [
+      { label: 'records get by id, BACKUP_URL (Litestream, file://) on vs off', measured: 'getBackups', baseline: 'get' },
+      { label: 'records insert one, BACKUP_URL (Litestream, file://) on vs off', measured: 'insertBackups', baseline: 'insert' }
+    ]
+  }
 ]
 
 /** Scenarios named on the command line: an exact name, or a prefix (`records` selects every records-*). */

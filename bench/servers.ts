@@ -55,20 +55,23 @@ export function createServers (root: string) {
     return file
   })
 
-  async function litehouse (name: string, analytics: 'on' | 'off'): Promise<Litehouse> {
+  async function litehouse (name: string, analytics: 'on' | 'off', env: Record<string, string> = {}): Promise<Litehouse> {
     const dataDir = join(root, name)
     mkdirSync(dataDir)
     const server = await child(name, 'server.ts', {
-      DATA_DIR: dataDir, LOG_LEVEL: 'warn', ANALYTICS: analytics, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password
+      DATA_DIR: dataDir, LOG_LEVEL: 'warn', ANALYTICS: analytics, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...env
     })
     const { token } = await call<{ token: string }>(server.url, 'POST', '/api/admin/login', undefined, admin)
     return { ...server, session: token }
   }
 
   // the file is adopted through the API after start-up, as a user would adopt an existing database
-  const shop = (analytics: 'on' | 'off') => once(async (): Promise<Shop> => {
+  // backups: Litestream replicating to a file:// replica in the run's directory, default BACKUP_SYNC_MS
+  const shop = (analytics: 'on' | 'off', backups = false) => once(async (): Promise<Shop> => {
     const items = await template()
-    const server = await litehouse(`litehouse-${analytics}`, analytics)
+    const server = backups
+      ? await litehouse('litehouse-backups', analytics, { BACKUP_URL: `file://${join(root, 'replica')}` })
+      : await litehouse(`litehouse-${analytics}`, analytics)
     copyFileSync(items, join(root, server.name, `${shopName}.db`))
     await call(server.url, 'POST', '/api/databases', server.session, { name: shopName })
     const { key } = await call<{ key: string }>(server.url, 'POST', `/api/databases/${shopName}/keys`, server.session, { label: 'bench', scope: 'write' })
@@ -96,6 +99,7 @@ export function createServers (root: string) {
   return {
     analyticsOn: shop('on'),
     analyticsOff: shop('off'),
+    backupsOn: shop('on', true),
     catalog,
     baseline,
     async stopAll (): Promise<void> {

@@ -30,6 +30,11 @@ export const accessTable: Record<string, Access> = {
   updateDatabaseConfig: 'write',
   getTableSchemas: 'read',
   exportDatabase: 'read',
+  listBackups: 'admin',
+  createBackup: 'admin',
+  restoreDatabase: 'admin',
+  restoreDeletedDatabase: 'admin',
+  listDeletedDatabases: 'admin',
 
   listKeys: 'read',
   createKey: 'write',

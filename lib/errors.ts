@@ -26,6 +26,8 @@ export const DatabaseNotFound = define('DATABASE_NOT_FOUND', "database '%s' does
 export const TableNotFound = define('TABLE_NOT_FOUND', "table '%s' does not exist", 404)
 export const RecordNotFound = define('RECORD_NOT_FOUND', "record '%s' does not exist", 404)
 export const KeyNotFound = define('KEY_NOT_FOUND', "API key '%s' does not exist", 404)
+export const BackupsDisabled = define('BACKUPS_DISABLED', 'backups are off on this server: set BACKUP_URL to turn them on', 404)
+export const DeletedDatabaseNotFound = define('DELETED_DATABASE_NOT_FOUND', "no backup of a deleted database '%s' is kept", 404)
 
 export const QueryTimeout = define('QUERY_TIMEOUT', 'the statement ran longer than %s ms and was stopped', 408)
 
@@ -47,6 +49,7 @@ export const SqlError = define('SQL_ERROR', '%s', 400)
 export const InvalidDatabaseFile = define('INVALID_DATABASE_FILE', '%s', 400)
 export const InvalidTimezone = define('INVALID_TIMEZONE', "'%s' is not a valid IANA time zone", 400)
 export const InvalidRequest = define('INVALID_REQUEST', '%s', 400)
+export const OutsideRestoreWindow = define('OUTSIDE_RESTORE_WINDOW', '%s', 400)
 
 export const ImportTooLarge = define('IMPORT_TOO_LARGE', 'the uploaded file exceeds the import limit of %s bytes', 413)
 export const RateLimited = define('RATE_LIMITED', 'too many requests: retry-after %s seconds', 429)
@@ -58,6 +61,7 @@ export const EngineUnavailable = define('ENGINE_UNAVAILABLE', '%s', 503)
 export const TooManyExports = define('TOO_MANY_EXPORTS', '%s exports of this database are already running: retry-after %s seconds', 503)
 export const TempSpaceFull = define('TEMP_SPACE_FULL', 'the server\'s space for temporary copies is taken by other exports and uploads: retry-after %s seconds', 503)
 export const ExportTooLarge = define('EXPORT_TOO_LARGE', 'the copy needs more than the server allows temporary copies in all (%s bytes)', 507)
+export const BackupUnavailable = define('BACKUP_UNAVAILABLE', '%s', 503)
 
 /** A plain description of an error, able to cross a process boundary. */
 export interface SerializedError {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { createDatabaseService, type DatabaseService } from '../lib/databases/service.js'
-import { clearTemp } from '../lib/databases/files.js'
+import { clearTemp, finishReplacements } from '../lib/databases/files.js'
 import { reconcile } from '../lib/store/reconcile.js'
 
 declare module 'fastify' {
@@ -13,6 +13,7 @@ declare module 'fastify' {
 export default fp(async (fastify) => {
   const { config, store, engine, databaseFile } = fastify
   clearTemp(config.dataDir)
+  for (const file of finishReplacements(config.dataDir)) fastify.log.warn({ file }, 'finished a restore in place that a crash interrupted')
   // creating the service settles any create, rename, import or delete that a crash interrupted
   const databases = createDatabaseService({
     store, engine, dataDir: config.dataDir, databaseFile, exportsPerDatabase: config.exportsPerDatabase, tmpMaxBytes: config.tmpMaxBytes

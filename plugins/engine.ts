@@ -21,6 +21,7 @@ export default fp(async (fastify) => {
     maxConnectionsPerWorker: config.engineMaxConnections,
     queryTimeoutMs: config.queryTimeoutMs,
     maxQueryRows: config.maxQueryRows,
+    passiveCheckpoints: config.backup !== undefined,
     // a registered database whose file vanished is reported, never silently recreated empty by opening it
     locate: (id) => {
       const record = store.databases.findById(id)

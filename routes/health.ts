@@ -8,7 +8,8 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/', {
     schema: { tags: ['system'], operationId: 'health', summary: 'Liveness, server version and database count', response: { 200: HealthResponse } }
   }, async function () {
-    return { status: 'ok' as const, version: packageInfo.version, databases: store.databases.count() }
+    const backups = fastify.backups?.supervisor.status()
+    return { status: 'ok' as const, version: packageInfo.version, databases: store.databases.count(), ...(backups ? { backups } : {}) }
   })
 }
 

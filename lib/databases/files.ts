@@ -1,5 +1,5 @@
-import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { accessSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 
 /** SQLite keeps a database in up to three files; they move and go together. */
@@ -14,19 +14,73 @@ export function fileSize (file: string): number {
 }
 
 /**
+ * Makes the names in `dir` durable: a rename, create or unlink is only in the directory's own blocks until the
+ * directory is fsynced, and a power cut before that can undo a move that was already acknowledged.
+ */
+export function syncDirectory (dir: string): void {
+  const fd = openSync(dir, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Syncs the directories of `files`, each once. */
+function syncDirectoriesOf (...files: string[]): void {
+  for (const dir of new Set(files.map((file) => dirname(file)))) syncDirectory(dir)
+}
+
+/**
  * Moves a database file and whatever side files it has; the main file moves last. `partial` finishes a move
- * that was cut short, whose main file may have moved already.
+ * that was cut short, whose main file may have moved already. Both directories are synced before it returns.
  */
 export function moveDatabaseFiles (from: string, to: string, { partial = false } = {}): void {
   for (const suffix of sideSuffixes.slice(1)) {
     if (existsSync(from + suffix)) renameSync(from + suffix, to + suffix)
   }
   if (!partial || existsSync(from)) renameSync(from, to)
+  syncDirectoriesOf(to, from)
 }
 
 export function removeDatabaseFiles (file: string): void {
   rmSync(file, { force: true })
   for (const suffix of sideSuffixes.slice(1)) rmSync(file + suffix, { force: true })
+  syncDirectoriesOf(file)
+}
+
+const staging = '.restoring'
+
+/**
+ * Replaces a database's file with `source` (a checked, complete database in `.tmp`, without side files). The
+ * new file is staged beside the old one first: a crash after that is finished at start-up
+ * (`finishReplacements`), one before it leaves the old database whole.
+ */
+export function replaceDatabaseFile (source: string, file: string): void {
+  renameSync(source, file + staging)
+  syncDirectoriesOf(file, source)
+  finishReplacement(file + staging)
+}
+
+/** The old side files would be read as the new file's log: they go before the new file takes the name. */
+function finishReplacement (staged: string): void {
+  const file = staged.slice(0, -staging.length)
+  for (const suffix of sideSuffixes.slice(1)) rmSync(file + suffix, { force: true })
+  renameSync(staged, file)
+  syncDirectoriesOf(file)
+}
+
+/** Completes the replacements (restores in place) a crash interrupted; returns the files it finished. */
+export function finishReplacements (dataDir: string): string[] {
+  const staged = readdirSync(dataDir).filter((entry) => entry.endsWith('.db' + staging))
+  for (const entry of staged) finishReplacement(join(dataDir, entry))
+  return staged.map((entry) => entry.slice(0, -staging.length))
+}
+
+/** Creates an empty file that must not exist yet, durably (its directory entry included). */
+export function createEmptyFile (file: string): void {
+  writeFileSync(file, '', { flag: 'wx', flush: true })
+  syncDirectoriesOf(file)
 }
 
 /**

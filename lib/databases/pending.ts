@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { moveDatabaseFiles, removeDatabaseFiles } from './files.js'
+import { moveDatabaseFiles, removeDatabaseFiles, syncDirectory } from './files.js'
 
 /**
  * Where a database's files belong, depending on whether `name` is registered. Create, rename, import and
@@ -28,6 +28,7 @@ function settle (plan: FilePlan, registered: boolean): void {
 function forget (dataDir: string, record: string): void {
   rmSync(record, { force: true })
   try { rmdirSync(folder(dataDir)) } catch { /* other plans remain */ }
+  syncDirectory(dataDir)
 }
 
 /**
@@ -36,9 +37,12 @@ function forget (dataDir: string, record: string): void {
  * `recoverFilePlans` at the next start. Callers run this synchronously, so no other plan interleaves.
  */
 export function underPlan<T> (dataDir: string, plan: FilePlan, isRegistered: (name: string) => boolean, change: () => T): T {
-  mkdirSync(folder(dataDir), { recursive: true })
+  // a new folder's own name must be durable too, or a power cut could lose the plan with it
+  if (mkdirSync(folder(dataDir), { recursive: true }) !== undefined) syncDirectory(dataDir)
   const record = join(folder(dataDir), `${Date.now()}-${randomBytes(6).toString('hex')}.json`)
   writeFileSync(record, JSON.stringify(plan), { flush: true })
+  // the plan must be on disk, name included, before the first file moves
+  syncDirectory(folder(dataDir))
   try {
     const result = change()
     forget(dataDir, record)
@@ -71,5 +75,6 @@ export function recoverFilePlans (dataDir: string, isRegistered: (name: string) 
     rmSync(record)
   }
   rmdirSync(folder(dataDir))
+  syncDirectory(dataDir)
   return settled
 }

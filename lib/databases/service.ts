@@ -1,11 +1,11 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Engine } from '../engine/index.js'
 import type { SystemStore } from '../store/index.js'
 import type { DatabaseRecord } from '../store/databases.js'
 import type { Actor } from '../store/activity.js'
 import { DatabaseExists } from '../errors.js'
-import { fileSize, moveDatabaseFiles, removeDatabaseFiles, removeTempFiles, tempPath } from './files.js'
+import { createEmptyFile, fileSize, moveDatabaseFiles, replaceDatabaseFile, removeDatabaseFiles, removeTempFiles, tempPath } from './files.js'
 import { recoverFilePlans, underPlan } from './pending.js'
 import { createTempSpace } from './temp-space.js'
 
@@ -26,6 +26,11 @@ export interface ExportCopy { file: string, done: () => boolean }
 interface Context { actor: Actor, ip?: string }
 
 type RenameListener = (record: DatabaseRecord, oldName: string) => Promise<void> | void
+/** Runs before a database's files move, go or are replaced; the function it returns runs once that is over. */
+type FileGuard = (record: DatabaseRecord, change: FileChange) => Promise<() => void>
+/** Remove and replace destroy the current contents; rename keeps them. */
+export type FileChange = 'rename' | 'remove' | 'replace'
+type RemoveListener = (record: DatabaseRecord) => Promise<void> | void
 
 /**
  * The lifecycle of hosted databases: the registry row, the files and the activity entry change
@@ -39,6 +44,17 @@ const fileJob = { timeoutMs: 30 * 60_000 }
 export function createDatabaseService ({ store, engine, dataDir, databaseFile, exportsPerDatabase = Infinity, tmpMaxBytes = Number.MAX_SAFE_INTEGER }: ServiceOptions) {
   const tempSpace = createTempSpace(tmpMaxBytes, exportsPerDatabase)
   const renameListeners: RenameListener[] = []
+  const fileGuards: FileGuard[] = []
+  const removeListeners: RemoveListener[] = []
+  async function guarded<T> (record: DatabaseRecord, kind: FileChange, change: () => Promise<T>): Promise<T> {
+    const releases: Array<() => void> = []
+    try {
+      for (const guard of fileGuards) releases.push(await guard(record, kind))
+      return await change()
+    } finally {
+      for (const release of releases) release()
+    }
+  }
   const isRegistered = (name: string): boolean => store.databases.findByName(name) !== undefined
   /** A name is free when neither the registry nor an unregistered file holds it; such a file is never replaced. */
   const assertAvailable = (name: string): void => {
@@ -65,6 +81,8 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
     recovered,
     summary,
     onRename (listener: RenameListener): void { renameListeners.push(listener) },
+    onRemove (listener: RemoveListener): void { removeListeners.push(listener) },
+    guardFileChanges (guard: FileGuard): void { fileGuards.push(guard) },
 
     async create (name: string, group: string | null, ctx: Context) {
       store.databases.assertFree(name)
@@ -75,7 +93,7 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
       // connections never create files: a new one is made before its row, so a crash leaves both or neither
       const plan = { name, ifRegistered: file, ifNot: adopted ? file : null }
       const record = underPlan(dataDir, plan, isRegistered, () => {
-        if (!adopted) writeFileSync(file, '', { flag: 'wx' })
+        if (!adopted) createEmptyFile(file)
         return store.databases.create(name, group)
       })
       try {
@@ -103,28 +121,29 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
       if (newName === record.name) return record
       store.databases.assertFree(newName)
       const oldName = record.name
-      await engine.exclusive(record.id, () => {
+      await guarded(record, 'rename', () => engine.exclusive(record.id, () => {
         assertAvailable(newName)
         const plan = { name: newName, ifRegistered: databaseFile(newName), ifNot: databaseFile(oldName) }
         underPlan(dataDir, plan, isRegistered, () => {
           moveDatabaseFiles(databaseFile(oldName), databaseFile(newName))
           store.renameDatabase(record, newName)
         })
-      })
+      }))
       for (const listener of renameListeners) await listener(record, oldName)
       log('database.rename', record, ctx, { from: oldName, to: newName })
       return record
     },
 
     async remove (record: DatabaseRecord, ctx: Context) {
-      await engine.exclusive(record.id, () => {
+      await guarded(record, 'remove', () => engine.exclusive(record.id, () => {
         const plan = { name: record.name, ifRegistered: databaseFile(record.name), ifNot: null }
         underPlan(dataDir, plan, isRegistered, () => {
           store.databases.remove(record)
           store.keys.forgetDatabase(record.id)
           removeDatabaseFiles(databaseFile(record.name))
         })
-      })
+      }))
+      for (const listener of removeListeners) await listener(record)
       log('database.delete', record, ctx)
     },
 
@@ -135,7 +154,7 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
     },
 
     /** Checks an uploaded file and moves it into place as a new database; the upload is removed on any failure. */
-    async import (upload: string, name: string, group: string | null, ctx: Context) {
+    async import (upload: string, name: string, group: string | null, ctx: Context, action = 'database.import', details: Record<string, unknown> = {}) {
       try {
         assertAvailable(name)
         const { tables } = await engine.run({ file: upload }, 'database.check', {}, fileJob)
@@ -145,10 +164,27 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
           return store.databases.create(name, group)
         })
         store.databases.setTableCount(record, tables)
-        log('database.import', record, ctx, { tables })
+        log(action, record, ctx, { tables, ...details })
         return record
       } finally {
         removeTempFiles(upload)
+      }
+    },
+
+    /**
+     * Replaces a database's contents with `source` (a restored copy in `.tmp`) after an integrity check; its
+     * jobs wait meanwhile. The source is removed on any failure.
+     */
+    async replace (record: DatabaseRecord, source: string, ctx: Context, details: Record<string, unknown>) {
+      try {
+        await engine.run({ file: source }, 'database.check', {}, fileJob)
+        await guarded(record, 'replace', () => engine.exclusive(record.id, () => {
+          replaceDatabaseFile(source, databaseFile(record.name))
+        }))
+        log('database.restore', record, ctx, details)
+        return record
+      } finally {
+        removeTempFiles(source)
       }
     },
 

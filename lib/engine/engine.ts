@@ -10,7 +10,7 @@ import type { JobArgs, JobName, JobResult } from './jobs/index.js'
 import { unpackRows } from './json-rows.js'
 import { isInside } from './paths.js'
 import type { FromWorker } from './protocol.js'
-import type { Engine, EngineLogger, EngineOptions, JobError, RunOptions, Target } from './types.js'
+import type { Engine, EngineLogger, EngineOptions, JobError, JobListener, RunOptions, Target } from './types.js'
 import { spawnWorker, type WorkerProcess } from './worker-process.js'
 
 interface Queued {
@@ -84,9 +84,11 @@ export function createEngine (options: EngineOptions): Engine {
   let stopped = false
   const inline = options.inline === false ? undefined : createInlineLane(config, checkpointLater)
   const inlineLocations = createLocations(options.locate, schemaRecheckMs)
+  const listeners: JobListener[] = []
+  const checkpointArgs = { passive: options.passiveCheckpoints === true }
 
   function checkpointLater (databaseId: string): void {
-    timed(databaseId, 'database.checkpoint', {}).catch((err: Error) => {
+    timed(databaseId, 'database.checkpoint', checkpointArgs).catch((err: Error) => {
       log.warn({ err, databaseId }, 'a checkpoint of the inline lane\'s commits failed; the next one will retry')
     })
   }
@@ -320,6 +322,7 @@ export function createEngine (options: EngineOptions): Engine {
 
   function timedNow<K extends JobName> (databaseId: string, name: K, args: JobArgs<K>) {
     if (closing !== undefined) throw withDuration(new EngineUnavailable(closedMessage), 0)
+    for (const listener of listeners) listener(databaseId, name)
     return runInline(databaseId, name, args) as { result: JobResult<K>, durationMs: number } | undefined
   }
 
@@ -330,7 +333,8 @@ export function createEngine (options: EngineOptions): Engine {
     let databaseId: string | undefined
     let file: string | undefined
     if (typeof target === 'string') {
-      const done = timedNow(target, name, args)
+      for (const listener of listeners) listener(target, name)
+      const done = runInline(target, name, args) as { result: JobResult<K>, durationMs: number } | undefined
       if (done !== undefined) return done
       databaseId = target
       // Fail fast on an unknown id; a held database is located again when its jobs are released.
@@ -382,6 +386,7 @@ export function createEngine (options: EngineOptions): Engine {
     timed,
     timedNow,
     exclusive,
+    watch (listener) { listeners.push(listener) },
     stats: () => ({ workers: workers.length, busy: assigned.size, queued: queue.length, restarts }),
     inlineConnections: () => inline?.connections ?? 0,
     async connectionCounts () {

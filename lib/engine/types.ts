@@ -24,8 +24,17 @@ export interface EngineOptions {
   locate: (databaseId: string) => string | undefined
   /** Whether bounded jobs may run on the main thread (@see inline.ts); default true. */
   inline?: boolean
+  /**
+   * Checkpoint the inline lane's commits PASSIVE instead of RESTART: set while a replicator (Litestream) holds
+   * a read transaction on the databases, which a RESTART would wait on with writes blocked, and whose own
+   * checkpoints then keep the WAL bounded.
+   */
+  passiveCheckpoints?: boolean
   logger?: EngineLogger
 }
+
+/** Told of every job started on a database id (backups follow the writes); it must be cheap and never throw. */
+export type JobListener = (databaseId: string, jobName: string) => void
 
 /** A database id, or an explicit absolute file inside the data directory (an upload being checked). */
 export type Target = string | { file: string }
@@ -59,6 +68,8 @@ export interface Engine {
   inlineConnections: () => number
   /** Open connections in each worker, each answered after the job that worker is running. */
   connectionCounts: () => Promise<number[]>
+  /** Adds a listener told of every job run on a database id. */
+  watch: (listener: JobListener) => void
   /** Refuses new jobs, finishes accepted ones (each bounded by its deadline), then ends every worker. */
   close: () => Promise<void>
 }

@@ -19,10 +19,14 @@ const unauthenticated: Credential[] = ['none', 'garbage', 'expired', 'loggedOut'
 const keysOfAlpha: Credential[] = ['readKey', 'writeKey']
 const credentials: Credential[] = [...unauthenticated, 'admin', ...keysOfAlpha, 'otherDatabaseKey']
 
-type Expectation = { allowed: true } | { allowed: false, statusCode: 401 | 403, code: string }
+type Expectation = { allowed: true } | { allowed: false, statusCode: 401 | 403 | 404, code: string }
 
 const allowed: Expectation = { allowed: true }
 const refused = (statusCode: 401 | 403, code: string): Expectation => ({ allowed: false, statusCode, code })
+
+/** Backup routes while BACKUP_URL is not set: an admin passes the guard and meets 404 BACKUPS_DISABLED. */
+const backupsOff = (credential: Credential): Expectation | undefined =>
+  credential === 'admin' ? { allowed: false, statusCode: 404, code: 'BACKUPS_DISABLED' } : undefined
 
 /** What the access table promises a credential on an operation of the given access level. */
 function promised (access: Access, credential: Credential): Expectation {
@@ -158,6 +162,12 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     updateDatabaseConfig: { access: 'write', request: () => json({ cors_origins: [] }) },
     getTableSchemas: { access: 'read' },
     exportDatabase: { access: 'read' },
+    // this app runs without BACKUP_URL: an admin gets through the guard to the backups-off answer
+    listBackups: { access: 'admin', override: backupsOff },
+    createBackup: { access: 'admin', override: backupsOff },
+    restoreDatabase: { access: 'admin', request: () => json({}), override: backupsOff },
+    restoreDeletedDatabase: { access: 'admin', request: () => json({ name: 'gone', target: 'back' }), override: backupsOff },
+    listDeletedDatabases: { access: 'admin', override: backupsOff },
 
     listKeys: { access: 'read' },
     createKey: { access: 'write', request: (n) => json({ label: `walk ${n}`, scope: 'read' }) },

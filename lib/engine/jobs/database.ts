@@ -131,7 +131,12 @@ export const checkpointWaitMs = 200
  * it copies (the lane's commits meanwhile go to a worker, as on any lock) and leaves the WAL to be rewritten from its
  * start. Its waits are bounded: a long reader elsewhere costs this round a partial copy, never seconds of blocked writes.
  */
-function checkpoint (ctx: JobContext, _args: NoArgs): void {
+function checkpoint (ctx: JobContext, args: { passive?: boolean }): void {
+  // with backups on, Litestream holds a read transaction and checkpoints itself: a PASSIVE one never waits on it
+  if (args.passive === true) {
+    ctx.db.pragma('wal_checkpoint(PASSIVE)')
+    return
+  }
   const timeout = ctx.db.pragma('busy_timeout', { simple: true }) as number
   ctx.db.pragma(`busy_timeout = ${checkpointWaitMs}`)
   try {

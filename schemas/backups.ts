@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox'
+import { Data, DatabaseNameSchema, IsoDateSchema } from './common.js'
+
+export const RestoreWindowSchema = Type.Object({
+  from: IsoDateSchema,
+  to: IsoDateSchema
+}, { description: 'the earliest and latest instants a restore can reach' })
+
+export const SnapshotSchema = Type.Object({
+  createdAt: IsoDateSchema,
+  generation: Type.String({ description: 'Litestream generation: a snapshot followed by its WAL segments' }),
+  sizeBytes: Type.Integer({ description: 'compressed size in the replica' })
+})
+
+export const BackupListResponse = Data(Type.Object({
+  window: Type.Union([RestoreWindowSchema, Type.Null()]),
+  snapshots: Type.Array(SnapshotSchema)
+}))
+
+export const SnapshotResponse = Data(SnapshotSchema)
+
+export const RestoreBody = Type.Object({
+  timestamp: Type.Optional(Type.String({ format: 'date-time', description: 'the instant to restore (default: the latest state)' })),
+  target: Type.Optional(DatabaseNameSchema)
+}, { additionalProperties: false })
+
+export const RestoreDeletedBody = Type.Object({
+  name: DatabaseNameSchema,
+  deletedAt: Type.Optional(Type.String({ format: 'date-time', description: 'which deletion of that name (default: the latest)' })),
+  timestamp: Type.Optional(Type.String({ format: 'date-time', description: 'the instant to restore (default: just before the delete)' })),
+  target: DatabaseNameSchema
+}, { additionalProperties: false })
+
+export const DeletedListResponse = Data(Type.Array(Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  group: Type.Union([Type.String(), Type.Null()]),
+  deletedAt: IsoDateSchema
+})))
