@@ -49,6 +49,7 @@ export const accessTable: Record<string, Access> = {
   deleteRecord: 'data',
 
   runQuery: 'read',
+  runBatch: 'read',
 
   analyticsOverview: 'admin',
   analyticsDatabaseOverview: 'admin',
