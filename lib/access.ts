@@ -46,6 +46,7 @@ export const accessTable: Record<string, Access> = {
   getRecord: 'read',
   createRecords: 'data',
   updateRecord: 'data',
+  replaceRecord: 'data',
   deleteRecord: 'data',
 
   runQuery: 'read',

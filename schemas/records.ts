@@ -28,9 +28,22 @@ export const CreateRecordsBody = Type.Union([
   Type.Array(RecordSchema, { minItems: 1, maxItems: 1000 })
 ], { description: 'one record, or an array of up to 1000 inserted in one transaction' })
 
+export const CreateRecordsQuery = Type.Object({
+  onConflict: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'upsert: comma list of the columns of a unique index or the primary key' })),
+  merge: Type.Optional(Type.Boolean({ description: 'with onConflict: true (default) updates the columns sent, false keeps the stored record' }))
+}, { additionalProperties: false })
+
+export const ReplaceRecordBody = Type.Object({}, {
+  additionalProperties: true,
+  description: 'the whole record: columns not given take their default (or null); the key, if given, must equal :id'
+})
+
 export const UpdateRecordBody = Type.Object({}, { additionalProperties: true, minProperties: 1 })
 
 export const RecordListResponse = Type.Object({ data: Type.Array(RecordSchema), meta: PageMetaSchema })
 export const RecordResponse = Data(RecordSchema)
 export const CreatedRecordsResponse = Data(Type.Union([RecordSchema, Type.Array(RecordSchema)]))
 export const RecordDeletedResponse = Data(Type.Object({ deleted: Type.Literal(true), id: Type.Union([Type.String(), Type.Number()]) }))
+export const UpsertedRecordsResponse = Data(Type.Union([RecordSchema, Type.Array(RecordSchema)], {
+  description: 'with onConflict: 200 when a record was updated or kept, 201 when every record was created'
+}))

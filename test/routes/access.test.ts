@@ -181,6 +181,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     getRecord: { access: 'read' },
     createRecords: { access: 'data', request: (n) => json({ title: `walk ${n}` }) },
     updateRecord: { access: 'data', request: (n) => json({ title: `updated ${n}` }) },
+    replaceRecord: { access: 'data', request: (n) => json({ title: `replaced ${n}` }) },
     deleteRecord: {
       access: 'data',
       fresh: async (n) => {
