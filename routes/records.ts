@@ -5,7 +5,8 @@ import {
   CreatedRecordsResponse, CreateRecordsBody, CreateRecordsQuery, ListRecordsQuery, RecordDeletedResponse, RecordListResponse, RecordParams,
   RecordResponse, ReplaceRecordBody, UpdateRecordBody, UpsertedRecordsResponse
 } from '../schemas/records.js'
-import { InvalidOnConflict } from '../lib/errors.js'
+import { InvalidCursor, InvalidOnConflict } from '../lib/errors.js'
+import { decodeCursor, encodeCursor } from '../lib/sql/cursor-token.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import type { JobArgs, JobName } from '../lib/engine/index.js'
 import { mapResult } from '../lib/maybe-async.js'
@@ -30,12 +31,20 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }, function (request) {
     const { table } = request.params
-    const { limit, offset } = request.query
+    const { cursor, ...query } = request.query
+    const { limit, offset } = query
+    const scope = { table, sort: query.sort, filter: query.filter, search: query.search }
+    const after = cursor === undefined ? undefined : decodeCursor(cursor, scope)
+    if (after !== undefined && offset > 0) throw new InvalidCursor('a cursor page starts after the cursor: leave offset out')
     const listed = track(db(request), { tableName: table, operation: 'select' },
-      job(db(request), 'records.list', { table, ...request.query }),
+      job(db(request), 'records.list', { table, ...query, after }),
       (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
     return mapResult(listed, (result) => {
-      const meta = result.total === undefined ? { limit, offset, hasMore: result.hasMore } : { limit, offset, hasMore: result.hasMore, total: result.total }
+      // a page of none moves nowhere: the next starts where this one did
+      const nextCursor = result.next !== null ? encodeCursor(scope, result.next) : result.hasMore ? cursor ?? null : null
+      const meta = result.total === undefined
+        ? { limit, offset, hasMore: result.hasMore, nextCursor }
+        : { limit, offset, hasMore: result.hasMore, total: result.total, nextCursor }
       return { data: replyRows(result.rows), meta }
     })
   })

@@ -20,7 +20,8 @@ export const ListRecordsQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 1024, description: 'case-insensitive substring over text columns' })),
   limit: Type.Integer({ minimum: 0, maximum: 1000, default: 50 }),
   offset: Type.Integer({ minimum: 0, default: 0 }),
-  count: Type.Boolean({ default: false, description: 'add meta.total, the number of matching rows (scans them all)' })
+  count: Type.Boolean({ default: false, description: 'add meta.total, the number of matching rows (scans them all)' }),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 16384, description: 'meta.nextCursor of the previous page (same sort, filter and search): keyset pagination, whose cost does not grow with depth' }))
 }, { additionalProperties: false })
 
 export const CreateRecordsBody = Type.Union([
@@ -40,7 +41,13 @@ export const ReplaceRecordBody = Type.Object({}, {
 
 export const UpdateRecordBody = Type.Object({}, { additionalProperties: true, minProperties: 1 })
 
-export const RecordListResponse = Type.Object({ data: Type.Array(RecordSchema), meta: PageMetaSchema })
+export const RecordListResponse = Type.Object({
+  data: Type.Array(RecordSchema),
+  meta: Type.Object({
+    ...PageMetaSchema.properties,
+    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'pass as cursor for the next page; null on the last page' })
+  })
+})
 export const RecordResponse = Data(RecordSchema)
 export const CreatedRecordsResponse = Data(Type.Union([RecordSchema, Type.Array(RecordSchema)]))
 export const RecordDeletedResponse = Data(Type.Object({ deleted: Type.Literal(true), id: Type.Union([Type.String(), Type.Number()]) }))
