@@ -29,6 +29,7 @@ import tableRoutes from './routes/tables.js'
 import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
 import batchRoutes from './routes/batch.js'
+import tableExportRoutes from './routes/table-export.js'
 import analyticsRoutes from './routes/analytics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
@@ -151,6 +152,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(recordRoutes, { prefix: '/api/databases' })
   await fastify.register(queryRoutes, { prefix: '/api/databases' })
   await fastify.register(batchRoutes, { prefix: '/api/databases' })
+  await fastify.register(tableExportRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
   await fastify.register(webRoutes)
 }

@@ -48,6 +48,7 @@ export const accessTable: Record<string, Access> = {
   updateRecord: 'data',
   replaceRecord: 'data',
   deleteRecord: 'data',
+  exportTable: 'read',
 
   runQuery: 'read',
   runBatch: 'read',

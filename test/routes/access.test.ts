@@ -190,6 +190,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
       }
     },
 
+    exportTable: { access: 'read' },
     runQuery: { access: 'read', request: () => json({ sql: 'SELECT id, title FROM items ORDER BY id' }) },
     runBatch: { access: 'read', request: () => json({ statements: [{ sql: 'SELECT id, title FROM items ORDER BY id' }] }) },
 
