@@ -30,6 +30,7 @@ import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
 import batchRoutes from './routes/batch.js'
 import tableExportRoutes from './routes/table-export.js'
+import databaseOpenApiRoutes from './routes/database-openapi.js'
 import analyticsRoutes from './routes/analytics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
@@ -153,6 +154,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(queryRoutes, { prefix: '/api/databases' })
   await fastify.register(batchRoutes, { prefix: '/api/databases' })
   await fastify.register(tableExportRoutes, { prefix: '/api/databases' })
+  await fastify.register(databaseOpenApiRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
   await fastify.register(webRoutes)
 }

@@ -29,6 +29,7 @@ export const accessTable: Record<string, Access> = {
   getDatabaseConfig: 'read',
   updateDatabaseConfig: 'write',
   getTableSchemas: 'read',
+  getDatabaseOpenApi: 'read',
   exportDatabase: 'read',
 
   listKeys: 'read',

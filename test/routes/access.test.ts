@@ -157,6 +157,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     getDatabaseConfig: { access: 'read' },
     updateDatabaseConfig: { access: 'write', request: () => json({ cors_origins: [] }) },
     getTableSchemas: { access: 'read' },
+    getDatabaseOpenApi: { access: 'read' },
     exportDatabase: { access: 'read' },
 
     listKeys: { access: 'read' },
