@@ -57,7 +57,12 @@ function exportChunk (ctx: JobContext, args: ExportChunkArgs): ExportChunk {
   let bytes = 0
   let position: CursorValue[] | undefined
   let more = false
-  for (const row of statement.iterate(...list.params) as Iterable<Record<string, unknown>>) {
+  const tail = list.tail
+  function * rows (): Generator<Record<string, unknown>> {
+    yield * statement.iterate(...list.params) as Iterable<Record<string, unknown>>
+    if (tail !== null) yield * ctx.prepare(tail.sql).safeIntegers(true).iterate(...tail.params, exportChunkRows + 1) as Iterable<Record<string, unknown>>
+  }
+  for (const row of rows()) {
     if (parts.length === exportChunkRows || bytes > exportChunkBytes) {
       more = true
       break

@@ -43,6 +43,9 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
   const count = args.count === true ? buildCount({ ...args, table }) : null
   const read = (): ListRecordsResult => {
     const rows = ctx.prepare(list.sql).safeIntegers(true).all(...list.params) as WireRecord[]
+    if (list.tail !== null && rows.length <= args.limit) {
+      rows.push(...ctx.prepare(list.tail.sql).safeIntegers(true).all(...list.tail.params, args.limit + 1 - rows.length) as WireRecord[])
+    }
     const hasMore = rows.length > args.limit
     if (hasMore) rows.length = args.limit
     const last = rows.at(-1)
