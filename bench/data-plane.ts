@@ -1,8 +1,9 @@
 // Data-plane bench (issue 25), bounded to about a minute: a batch of 100 inserts against 100 separate requests,
-// and a keyset cursor page deep in a large table against page 1 (and offset at the same depth, for contrast).
+// a keyset cursor page deep in a large table against page 1 (and offset at the same depth, for contrast), and
+// an export of that table (rows per second, growth of the server's memory).
 // Both sides of each ratio are measured in this one run, interleaved, against one server in its own process.
 //   node --import tsx bench/data-plane.ts [--rows=1000000] [--seconds=4]
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -110,6 +111,20 @@ try {
     console.log(`sort=${sort || '(key)'}: page 1 ${(first / rounds).toFixed(2)} ms, cursor at depth ${(atDepth / rounds).toFixed(2)} ms ` +
       `(ratio ${(atDepth / first).toFixed(2)}), offset at depth ${offsetMs.toFixed(1)} ms (ratio ${(offsetMs / (first / rounds)).toFixed(0)})`)
   }
+
+  // 3. an export of the whole table: rows per second, and how much the server process grows meanwhile
+  const rssOf = (): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+  const rssBefore = rssOf()
+  let rssMax = rssBefore
+  const sampler = setInterval(() => { rssMax = Math.max(rssMax, rssOf()) }, 50)
+  const exportStarted = performance.now()
+  const res = await fetch(`${server.url}/api/databases/bench/tables/big/export?format=ndjson`, { headers: { authorization: `Bearer ${token}` } })
+  let lines = 0
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 10) lines++
+  const exportSeconds = (performance.now() - exportStarted) / 1000
+  clearInterval(sampler)
+  console.log(`\n## export of ${fmt(tableRows)} rows as NDJSON`)
+  console.log(`${fmt(lines)} rows in ${exportSeconds.toFixed(1)} s: ${fmt(lines / exportSeconds)} rows/s; server RSS ${fmt(rssBefore / 2 ** 20)} MB before, at most +${fmt((rssMax - rssBefore) / 2 ** 20)} MB during`)
 } finally {
   await server.stop()
   rmSync(dataDir, { recursive: true, force: true })

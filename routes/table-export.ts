@@ -31,8 +31,9 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     let jobMs = 0
     let failure: string | null = null
 
-    // One chunk at a time, asked for when the client has taken the one before: memory stays bounded, and a client
-    // that goes away destroys the stream, which ends this loop before the next chunk is asked for.
+    // The next chunk is read while the client takes this one, and no further: at most two chunks in memory. A
+    // client that goes away destroys the stream, which ends this loop before another chunk is asked for.
+    let pending: Promise<{ result: ExportChunk, durationMs: number }> | undefined
     async function * chunks (): AsyncGenerator<string> {
       try {
         let chunk: ExportChunk = first.result
@@ -40,9 +41,11 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
         if (args.format === 'csv') yield csvLine(chunk.columns)
         for (;;) {
           rows += chunk.count
+          pending = chunk.next === null ? undefined : engine.timed(database.id, 'records.export', { ...args, start: chunk.next })
           if (chunk.text !== '') yield chunk.text
-          if (chunk.next === null) return
-          const done = await engine.timed(database.id, 'records.export', { ...args, start: chunk.next })
+          if (pending === undefined) return
+          const done = await pending
+          pending = undefined
           jobMs += done.durationMs
           chunk = done.result
         }
@@ -51,6 +54,8 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
         request.log.warn({ err, table }, 'a table export stopped part way')
         throw err
       } finally {
+        // a chunk read ahead for a client that left is dropped, its failure too
+        pending?.catch(() => {})
         analytics.record({
           database: database.name, databaseId: database.uuid, tableName: table, operation: 'select', durationMs: jobMs,
           rowCount: rows, status: failure === null ? 'ok' : 'error', errorMsg: failure, sqlText: first.result.sql
