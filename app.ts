@@ -29,6 +29,9 @@ import transferRoutes from './routes/transfer.js'
 import tableRoutes from './routes/tables.js'
 import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
+import batchRoutes from './routes/batch.js'
+import tableExportRoutes from './routes/table-export.js'
+import databaseOpenApiRoutes from './routes/database-openapi.js'
 import analyticsRoutes from './routes/analytics.js'
 import backupRoutes from './routes/backups.js'
 import webRoutes from './routes/web.js'
@@ -158,6 +161,9 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(tableRoutes, { prefix: '/api/databases' })
   await fastify.register(recordRoutes, { prefix: '/api/databases' })
   await fastify.register(queryRoutes, { prefix: '/api/databases' })
+  await fastify.register(batchRoutes, { prefix: '/api/databases' })
+  await fastify.register(tableExportRoutes, { prefix: '/api/databases' })
+  await fastify.register(databaseOpenApiRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
   await fastify.register(backupRoutes, { prefix: '/api' })
   await fastify.register(webRoutes)

@@ -29,6 +29,7 @@ export const accessTable: Record<string, Access> = {
   getDatabaseConfig: 'read',
   updateDatabaseConfig: 'write',
   getTableSchemas: 'read',
+  getDatabaseOpenApi: 'read',
   exportDatabase: 'read',
   listBackups: 'admin',
   createBackup: 'admin',
@@ -51,9 +52,12 @@ export const accessTable: Record<string, Access> = {
   getRecord: 'read',
   createRecords: 'data',
   updateRecord: 'data',
+  replaceRecord: 'data',
   deleteRecord: 'data',
+  exportTable: 'read',
 
   runQuery: 'read',
+  runBatch: 'read',
 
   analyticsOverview: 'admin',
   analyticsDatabaseOverview: 'admin',

@@ -50,6 +50,8 @@ export const InvalidDatabaseFile = define('INVALID_DATABASE_FILE', '%s', 400)
 export const InvalidTimezone = define('INVALID_TIMEZONE', "'%s' is not a valid IANA time zone", 400)
 export const InvalidRequest = define('INVALID_REQUEST', '%s', 400)
 export const OutsideRestoreWindow = define('OUTSIDE_RESTORE_WINDOW', '%s', 400)
+export const InvalidOnConflict = define('INVALID_ON_CONFLICT', '%s', 400)
+export const InvalidCursor = define('INVALID_CURSOR', '%s', 400)
 
 export const ImportTooLarge = define('IMPORT_TOO_LARGE', 'the uploaded file exceeds the import limit of %s bytes', 413)
 export const RateLimited = define('RATE_LIMITED', 'too many requests: retry-after %s seconds', 429)

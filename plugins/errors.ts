@@ -34,7 +34,10 @@ export default fp(async (fastify) => {
     if (statusCode >= 500) {
       request.log.error({ err, method: request.method, url: request.routeOptions.url, params: request.params }, 'request failed')
     }
-    return reply.code(statusCode).send({ statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message })
+    const body = { statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message }
+    // a batch names the statement that failed (routes/batch.ts)
+    const { statementIndex } = err as { statementIndex?: unknown }
+    return reply.code(statusCode).send(typeof statementIndex === 'number' ? { ...body, statementIndex } : body)
   })
 
   fastify.setNotFoundHandler(function (request) {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors } from '../schemas/common.js'
 import { TableParams } from '../schemas/tables.js'
 import {
-  CreatedRecordsResponse, CreateRecordsBody, ListRecordsQuery, RecordDeletedResponse, RecordListResponse, RecordParams,
-  RecordResponse, UpdateRecordBody
+  CreatedRecordsResponse, CreateRecordsBody, CreateRecordsQuery, ListRecordsQuery, RecordDeletedResponse, RecordListResponse, RecordParams,
+  RecordResponse, ReplaceRecordBody, UpdateRecordBody, UpsertedRecordsResponse
 } from '../schemas/records.js'
+import { InvalidCursor, InvalidOnConflict } from '../lib/errors.js'
+import { decodeCursor, encodeCursor } from '../lib/sql/cursor-token.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import type { JobArgs, JobName } from '../lib/engine/index.js'
 import { mapResult } from '../lib/maybe-async.js'
@@ -34,12 +36,20 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }, function (request) {
     const { table } = request.params
-    const { limit, offset } = request.query
+    const { cursor, ...query } = request.query
+    const { limit, offset } = query
+    const scope = { table, sort: query.sort, filter: query.filter, search: query.search }
+    const after = cursor === undefined ? undefined : decodeCursor(cursor, scope)
+    if (after !== undefined && offset > 0) throw new InvalidCursor('a cursor page starts after the cursor: leave offset out')
     const listed = track(db(request), { tableName: table, operation: 'select' },
-      job(db(request), 'records.list', { table, ...request.query }),
+      job(db(request), 'records.list', { table, ...query, after }),
       (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
     return mapResult(listed, (result) => {
-      const meta = result.total === undefined ? { limit, offset, hasMore: result.hasMore } : { limit, offset, hasMore: result.hasMore, total: result.total }
+      // a page of none moves nowhere: the next starts where this one did
+      const nextCursor = result.next !== null ? encodeCursor(scope, result.next) : result.hasMore ? cursor ?? null : null
+      const meta = result.total === undefined
+        ? { limit, offset, hasMore: result.hasMore, nextCursor }
+        : { limit, offset, hasMore: result.hasMore, total: result.total, nextCursor }
       return { data: replyRows(result.rows), meta }
     })
   })
@@ -47,12 +57,24 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/:db/tables/:table/records', {
     schema: {
       tags: ['records'], operationId: 'createRecords', summary: 'Insert one record, or up to 1000 in one transaction',
-      params: TableParams, body: CreateRecordsBody, response: { 201: CreatedRecordsResponse, ...errors(401, 403, 404, 409) }
+      params: TableParams, querystring: CreateRecordsQuery, body: CreateRecordsBody,
+      response: { 200: UpsertedRecordsResponse, 201: CreatedRecordsResponse, ...errors(401, 403, 404, 409) }
     }
   }, function (request, reply) {
     const { table } = request.params
     const many = Array.isArray(request.body)
     const rows = many ? request.body as Array<Record<string, unknown>> : [request.body as Record<string, unknown>]
+    const { onConflict, merge } = request.query
+    if (onConflict !== undefined) {
+      const upserted = track(db(request), { tableName: table, operation: 'insert' },
+        job(db(request), 'records.upsert', { table, rows, onConflict, merge: merge ?? true }),
+        (r) => ({ rowCount: r.created.length, sqlText: r.sql }))
+      return mapResult(upserted, (result) => {
+        reply.code(result.created.every(Boolean) ? 201 : 200)
+        return { data: many ? replyRows(result.rows) : replyRow(firstRow(result.rows)) }
+      })
+    }
+    if (merge !== undefined) throw new InvalidOnConflict('merge applies to an upsert: give onConflict too')
     const inserted = track(db(request), { tableName: table, operation: 'insert' },
       job(db(request), 'records.insert', { table, rows }),
       (r) => ({ rowCount: r.rows.length, sqlText: r.sql }))
@@ -84,6 +106,21 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     const updated = track(db(request), { tableName: table, operation: 'update' },
       job(db(request), 'records.update', { table, id, values: request.body }), (r) => ({ rowCount: 1, sqlText: r.sql }))
     return mapResult(updated, (result) => ({ data: result.row }))
+  })
+
+  fastify.put('/:db/tables/:table/records/:id', {
+    schema: {
+      tags: ['records'], operationId: 'replaceRecord', summary: 'Create the record under :id (201), or replace it whole (200)',
+      params: RecordParams, body: ReplaceRecordBody, response: { 200: RecordResponse, 201: RecordResponse, ...errors(401, 403, 404, 409) }
+    }
+  }, function (request, reply) {
+    const { table, id } = request.params
+    const replaced = track(db(request), { tableName: table, operation: 'update' },
+      job(db(request), 'records.replace', { table, id, values: request.body }), (r) => ({ rowCount: 1, sqlText: r.sql }))
+    return mapResult(replaced, (result) => {
+      reply.code(result.created ? 201 : 200)
+      return { data: result.row }
+    })
   })
 
   fastify.delete('/:db/tables/:table/records/:id', {

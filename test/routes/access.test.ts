@@ -161,6 +161,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     getDatabaseConfig: { access: 'read' },
     updateDatabaseConfig: { access: 'write', request: () => json({ cors_origins: [] }) },
     getTableSchemas: { access: 'read' },
+    getDatabaseOpenApi: { access: 'read' },
     exportDatabase: { access: 'read' },
     // this app runs without BACKUP_URL: an admin gets through the guard to the backups-off answer
     listBackups: { access: 'admin', override: backupsOff },
@@ -191,6 +192,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     getRecord: { access: 'read' },
     createRecords: { access: 'data', request: (n) => json({ title: `walk ${n}` }) },
     updateRecord: { access: 'data', request: (n) => json({ title: `updated ${n}` }) },
+    replaceRecord: { access: 'data', request: (n) => json({ title: `replaced ${n}` }) },
     deleteRecord: {
       access: 'data',
       fresh: async (n) => {
@@ -199,7 +201,9 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
       }
     },
 
+    exportTable: { access: 'read' },
     runQuery: { access: 'read', request: () => json({ sql: 'SELECT id, title FROM items ORDER BY id' }) },
+    runBatch: { access: 'read', request: () => json({ statements: [{ sql: 'SELECT id, title FROM items ORDER BY id' }] }) },
 
     analyticsOverview: { access: 'admin' },
     analyticsDatabaseOverview: { access: 'admin' },

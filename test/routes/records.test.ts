@@ -253,7 +253,7 @@ t.test('GET .../records', async (t) => {
 
   t.test('defaults: every column, key order, limit 50', async (t) => {
     const body = await list({})
-    t.strictSame(body, { data: seed.map((row, i) => ({ id: i + 1, ...row })), meta: { limit: 50, offset: 0, hasMore: false } })
+    t.strictSame(body, { data: seed.map((row, i) => ({ id: i + 1, ...row })), meta: { limit: 50, offset: 0, hasMore: false, nextCursor: null } })
   })
 
   t.test('every filter operator, through the query string', async (t) => {
@@ -305,15 +305,15 @@ t.test('GET .../records', async (t) => {
   })
 
   t.test('limit, offset, hasMore and count', async (t) => {
-    t.strictSame(await list({ limit: '0' }), { data: [], meta: { limit: 0, offset: 0, hasMore: true } })
-    t.strictSame(await list({ limit: '2' }).then((b) => [ids(b), b.meta]), [[1, 2], { limit: 2, offset: 0, hasMore: true }])
-    t.strictSame(await list({ limit: '2', offset: '4' }).then((b) => [ids(b), b.meta]), [[5, 6], { limit: 2, offset: 4, hasMore: false }])
+    t.strictSame(await list({ limit: '0' }), { data: [], meta: { limit: 0, offset: 0, hasMore: true, nextCursor: null } })
+    t.match(await list({ limit: '2' }).then((b) => [ids(b), b.meta]), [[1, 2], { limit: 2, offset: 0, hasMore: true, nextCursor: String }])
+    t.strictSame(await list({ limit: '2', offset: '4' }).then((b) => [ids(b), b.meta]), [[5, 6], { limit: 2, offset: 4, hasMore: false, nextCursor: null }])
     t.strictSame(await list({ limit: '5', offset: '1' }).then((b) => [ids(b), b.meta.hasMore]), [[2, 3, 4, 5, 6], false])
-    t.strictSame(await list({ offset: '100' }), { data: [], meta: { limit: 50, offset: 100, hasMore: false } })
-    t.strictSame((await list({ limit: '1000' })).meta, { limit: 1000, offset: 0, hasMore: false })
+    t.strictSame(await list({ offset: '100' }), { data: [], meta: { limit: 50, offset: 100, hasMore: false, nextCursor: null } })
+    t.strictSame((await list({ limit: '1000' })).meta, { limit: 1000, offset: 0, hasMore: false, nextCursor: null })
     t.strictSame(await list({ filter: { price__gte: 3 }, limit: '1', count: 'true' }).then((b) => [ids(b), b.meta]),
-      [[3], { limit: 1, offset: 0, hasMore: true, total: 3 }])
-    t.strictSame((await list({ count: 'true', offset: '100', search: 'e' })).meta, { limit: 50, offset: 100, hasMore: false, total: 4 })
+      [[3], { limit: 1, offset: 0, hasMore: true, total: 3, nextCursor: (await list({ filter: { price__gte: 3 }, limit: '1' })).meta.nextCursor }])
+    t.strictSame((await list({ count: 'true', offset: '100', search: 'e' })).meta, { limit: 50, offset: 100, hasMore: false, total: 4, nextCursor: null })
     for (const params of [{ limit: '1001' }, { limit: '-1' }, { limit: 'ten' }, { offset: '-1' }, { count: 'maybe' }, { colour: 'red' }]) {
       const res = await admin({ method: 'GET', url: recordsUrl(db) + query(params) })
       t.equal(res.statusCode, 400, JSON.stringify(params))

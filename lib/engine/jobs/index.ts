@@ -2,10 +2,14 @@ import { databaseJobs } from './database.js'
 import { tableJobs } from './tables.js'
 import { recordJobs } from './records.js'
 import { queryJobs } from './query.js'
+import { batchJobs } from './batch.js'
+import { upsertJobs } from './upsert.js'
+import { exportJobs } from './export.js'
+import { describeJobs } from './describe.js'
 import type { Delivered } from '../json-rows.js'
 
 /** Every job an engine worker can run, by name. The main process imports only the types. */
-export const jobs = { ...databaseJobs, ...tableJobs, ...recordJobs, ...queryJobs }
+export const jobs = { ...databaseJobs, ...tableJobs, ...recordJobs, ...queryJobs, ...batchJobs, ...upsertJobs, ...exportJobs, ...describeJobs }
 
 export type Jobs = typeof jobs
 export type JobName = keyof Jobs

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import { InvalidValue, RecordNotFound } from '../../errors.js'
 import { typedColumns } from '../../sql/column-values.js'
 import { matchRecord } from '../../sql/record-key.js'
+import { positionOf, stripColumns, type CursorValue } from '../../sql/keyset.js'
 import { buildCount, buildGet, buildList, type ListRequest } from '../../sql/select.js'
 import { readTableInfo, type TableInfo } from '../../sql/table-info.js'
 import { allRows, getRow, needsRowGuard } from '../../sql/rows.js'
@@ -18,7 +19,8 @@ export type ListRecordsArgs = Omit<ListRequest, 'table'> & {
   /** Also count every matching row (opt-in: it scans them all). */
   count?: boolean
 }
-export interface ListRecordsResult { rows: WireRecord[], hasMore: boolean, total?: number, sql: string }
+/** `next`: the position of the page's last row when more rows follow (a cursor's payload), else null. */
+export interface ListRecordsResult { rows: WireRecord[], hasMore: boolean, next: CursorValue[] | null, total?: number, sql: string }
 
 export interface GetRecordArgs { table: string, id: string }
 export interface RecordResult { row: WireRecord, sql: string }
@@ -53,10 +55,16 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
   const list = buildList({ ...args, table })
   const count = args.count === true ? buildCount({ ...args, table }) : null
   const read = (): ListRecordsResult => {
-    const rows = allRows(ctx.prepare(list.sql).safeIntegers(true), list.params, guardOf(table))
+    const rows = allRows(ctx.prepare(list.sql).safeIntegers(true), list.params, guardOf(table)) as WireRecord[]
+    if (list.tail !== null && rows.length <= args.limit) {
+      rows.push(...allRows(ctx.prepare(list.tail.sql).safeIntegers(true), [...list.tail.params, args.limit + 1 - rows.length], guardOf(table)) as WireRecord[])
+    }
     const hasMore = rows.length > args.limit
     if (hasMore) rows.length = args.limit
-    const result: ListRecordsResult = { rows: rows.map(typedColumns(table).wireRow), hasMore, sql: list.sql }
+    const last = rows.at(-1)
+    const next = hasMore && list.cursor !== null && last !== undefined ? positionOf(last, list.cursor.keys) : null
+    if (list.cursor !== null) stripColumns(rows, list.cursor.extra)
+    const result: ListRecordsResult = { rows: rows.map(typedColumns(table).wireRow), hasMore, next, sql: list.sql }
     if (count !== null) result.total = (ctx.prepare(count.sql).get(...count.params) as { total: number }).total
     return result
   }

@@ -158,6 +158,7 @@ t.test(`records.list agrees with an independent model on random queries (seed ${
   const failures: unknown[] = []
   const runs = 400
   let nonEmpty = 0
+  let cursorPages = 0
   for (let n = 0; n < runs; n++) {
     const q = randomQuery()
     const args: ListRecordsArgs = {
@@ -170,11 +171,21 @@ t.test(`records.list agrees with an independent model on random queries (seed ${
       offset: q.offset,
       count: q.count
     }
-    const { sql: _sql, ...actual } = recordJobs['records.list'](ctx, args)
+    const { sql: _sql, next, ...actual } = recordJobs['records.list'](ctx, args)
     const want = expected(rows, q)
     if (want.rows.length > 0) nonEmpty++
     if (!isDeepStrictEqual(actual, want)) failures.push({ args, want, actual })
+    if (next === null) {
+      if (actual.hasMore && q.limit > 0) failures.push({ args, problem: 'more rows but no cursor' })
+      continue
+    }
+    // the keyset page after this one is the offset page after it
+    cursorPages++
+    const { sql: _s, next: _n, ...following } = recordJobs['records.list'](ctx, { ...args, offset: 0, after: next })
+    const wantFollowing = expected(rows, { ...q, offset: q.offset + q.limit })
+    if (!isDeepStrictEqual(following, wantFollowing)) failures.push({ args, next, want: wantFollowing, actual: following })
   }
   t.same(failures.slice(0, 3), [], `all ${runs} random queries agree`)
+  t.ok(cursorPages > runs / 4, `keyset pages were checked too (${cursorPages})`)
   t.ok(nonEmpty > runs / 3, `the queries are not trivially empty (${nonEmpty} of ${runs} return rows)`)
 })

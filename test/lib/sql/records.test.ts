@@ -227,7 +227,7 @@ t.test('records are addressed by text keys, rowids, and refused for composite ke
   t.same(get(ctx, { table: 'loose', id: '5' }).row, { k: 5, v: 'five' }, 'an untyped key takes a number when the id is one')
   t.same(get(ctx, { table: 'loose', id: 'w' }).row, { k: 'w', v: 'word' })
   t.equal(get(ctx, { table: 'big', id: '1152921504606846976' }).row.v, 'huge', 'ids beyond 2^53 are exact')
-  t.same(list(ctx, { table: 'plain', limit: 10, offset: 0 }).sql, 'SELECT * FROM "plain" ORDER BY rowid LIMIT ? OFFSET ?')
+  t.same(list(ctx, { table: 'plain', limit: 10, offset: 0 }).sql, 'SELECT *, rowid AS "__lh_cursor_0" FROM "plain" ORDER BY rowid LIMIT ? OFFSET ?', 'the rowid is read for the cursor')
   t.same(list(ctx, { table: 'pair', limit: 10, offset: 0 }).sql, 'SELECT * FROM "pair" ORDER BY "a", "b" LIMIT ? OFFSET ?')
   t.match(apiError(() => get(ctx, { table: 'pair', id: '1' })), { code: 'COMPOSITE_PRIMARY_KEY', statusCode: 400 })
   t.match(apiError(() => remove(ctx, { table: 'pair', id: '1' })), { code: 'COMPOSITE_PRIMARY_KEY' })
