@@ -22,12 +22,12 @@ export function litestreamBinary (configured?: string): string | undefined {
 
 /** Why the binary cannot run, or undefined when it can. */
 export function binaryProblem (bin: string | undefined): string | undefined {
-  if (bin === undefined) return 'the Litestream binary is not installed (@flydotio/litestream, or set LITESTREAM_BIN)'
+  if (bin === undefined) return 'the Litestream binary is not installed (@flydotio/litestream-linux-x64, or set LITESTREAM_BIN)'
   try {
     accessSync(bin, constants.X_OK)
     return undefined
   } catch (err) {
-    return `the Litestream binary cannot be run (${(err as NodeJS.ErrnoException).code ?? 'error'}): install @flydotio/litestream or set LITESTREAM_BIN`
+    return `the Litestream binary cannot be run (${(err as NodeJS.ErrnoException).code ?? 'error'}): install @flydotio/litestream-linux-x64 or set LITESTREAM_BIN`
   }
 }
 
