@@ -52,7 +52,9 @@ export interface GenContext {
 }
 
 /** Operations that write a hosted database's content: refused while it is read-only (spec, rule 4). */
-const dataWrites = new Set(['createTable', 'alterTable', 'dropTable', 'createRecords', 'updateRecord', 'deleteRecord'])
+const dataWrites = new Set(['createTable', 'alterTable', 'dropTable', 'createRecords', 'updateRecord', 'replaceRecord', 'deleteRecord'])
+/** Raw SQL: a read key or a readonly database may send it, and only statements that read then run. */
+const rawSql = new Set(['runQuery', 'runBatch'])
 /** Operations that change the table their `:table` names: a table that does not exist must stay a 404. */
 const tableWrites = new Set(['alterTable', 'dropTable', 'createRecords', 'updateRecord', 'deleteRecord'])
 /** Of those, the ones SQLite refuses on a view. */
@@ -102,7 +104,7 @@ export function credentialRefused (world: World, op: Operation, params: Record<s
   const key = world.keys[credential]
   if (databaseParam(params) !== key.database) return true
   // read keys: every GET, SELECT-only SQL and export (CONTRACT: API keys)
-  return key.scope === 'read' && isMutating(op) && op.operationId !== 'runQuery'
+  return key.scope === 'read' && isMutating(op) && !rawSql.has(op.operationId)
 }
 
 const jsonType = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i
@@ -149,7 +151,7 @@ export function classify (ctx: GenContext, operations: Operation[], c: FuzzCase)
   const database = databaseParam(params)
   const readOnlyTarget = database !== undefined && readonlyDatabases.has(database)
   if (readOnlyTarget && dataWrites.has(op.operationId)) return { noChange: true, mustRefuse: true, reason: 'read-only database', resolved }
-  if (op.operationId === 'runQuery' && (readOnlyTarget || c.credential.endsWith('Read'))) {
+  if (rawSql.has(op.operationId) && (readOnlyTarget || c.credential.endsWith('Read'))) {
     return { noChange: true, mustRefuse: false, reason: 'raw SQL that may only read', resolved }
   }
   return { noChange: false, mustRefuse: false, reason: 'allowed mutation', resolved }

@@ -5,7 +5,7 @@ import type { Resolved } from './route-match.js'
 /** Responses that are not JSON by design. */
 function binaryOrPage (resolved: Resolved | undefined, url: string, status: number): boolean {
   if (status >= 400) return false
-  if (resolved?.op.operationId === 'exportDatabase') return true
+  if (resolved?.op.operationId === 'exportDatabase' || resolved?.op.operationId === 'exportTable') return true
   // the path the server sees, after the client's normalisation of `..` and `%2e%2e`
   let path: string
   try {
