@@ -23,5 +23,14 @@ export const requestExamples: Record<string, unknown> = {
   alterTable: { add_columns: [{ name: 'stock', type: 'integer', default: 0 }] },
   createRecords: [{ name: 'Lamp', price: 24.5 }, { name: 'Desk', price: 180 }],
   updateRecord: { price: 21 },
-  runQuery: { sql: 'SELECT name, price FROM products WHERE price < ? ORDER BY price', params: [100] }
+  runQuery: { sql: 'SELECT name, price FROM products WHERE price < ? ORDER BY price', params: [100] },
+  replaceRecord: { name: 'Lamp', price: 22, tags: ['light'] },
+  runBatch: {
+    statements: [
+      { sql: 'INSERT INTO products (name, price) VALUES (?, ?)', params: ['Chair', 45] },
+      { sql: 'UPDATE products SET price = price * 0.9 WHERE price > ?', params: [100] }
+    ]
+  },
+  restoreDatabase: { timestamp: '2026-11-26T09:30:00Z', target: 'shop_before_cleanup' },
+  restoreDeletedDatabase: { name: 'shop', target: 'shop' }
 }
