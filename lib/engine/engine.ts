@@ -39,6 +39,8 @@ const crashedMessage = 'the database worker stopped unexpectedly'
 const startFailedMessage = 'the database engine could not start its workers'
 /** How long a shutting-down worker may take to close its connections before it is killed. */
 const shutdownGraceMs = 5000
+/** Least deadline of a checkpoint job: copying a WAL that one big write left takes what it takes. */
+const checkpointTimeoutMs = 60_000
 /** Pause before replacing a worker that died while starting, so a broken install does not spin. */
 const restartBackoffMs = 1000
 /**
@@ -85,10 +87,18 @@ export function createEngine (options: EngineOptions): Engine {
   const inline = options.inline === false ? undefined : createInlineLane(config, checkpointLater)
   const inlineLocations = createLocations(options.locate, schemaRecheckMs)
 
+  /** Databases with a checkpoint job queued or running: one at a time is enough. */
+  const checkpointing = new Set<string>()
+
+  /** Checkpoints as a job of its own, never inside a request's commit (@see wal-pending.ts), with a longer deadline. */
   function checkpointLater (databaseId: string): void {
-    timed(databaseId, 'database.checkpoint', {}).catch((err: Error) => {
-      log.warn({ err, databaseId }, 'a checkpoint of the inline lane\'s commits failed; the next one will retry')
-    })
+    if (checkpointing.has(databaseId) || closing !== undefined) return
+    checkpointing.add(databaseId)
+    timed(databaseId, 'database.checkpoint', {}, { timeoutMs: Math.max(options.queryTimeoutMs, checkpointTimeoutMs) })
+      .catch((err: Error) => {
+        log.warn({ err, databaseId }, 'a checkpoint of the WAL failed; the next one will retry')
+      })
+      .finally(() => checkpointing.delete(databaseId))
   }
 
   function start (): WorkerProcess {
@@ -252,6 +262,7 @@ export function createEngine (options: EngineOptions): Engine {
     unassign(worker, job)
     if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows), durationMs: message.durationMs })
     else job.reject(withDuration(deserializeError(message.error), message.durationMs))
+    if (message.type === 'done' && message.checkpoint === true && job.databaseId !== undefined) checkpointLater(job.databaseId)
     armHead(worker)
     dispatch()
   }

@@ -1,16 +1,18 @@
 import { performance } from 'node:perf_hooks'
 import { serializeError, type SerializedError } from '../errors.js'
-import { NotInline, type Job, type JobContext } from './context.js'
+import { NotInline, type CommitDeadline, type Job, type JobContext } from './context.js'
 import type { Database, Statement } from 'better-sqlite3'
 import type { Connection, ConnectionOptions } from './connection.js'
 import { createConnectionPool, type ConnectionPool } from './connection-pool.js'
 import { jobs } from './jobs/index.js'
 import { hideDataDir } from './paths.js'
-import type { WorkerConfig } from './protocol.js'
+import { overrunMarginMs, type WorkerConfig } from './protocol.js'
 import { mapSqliteError } from './sqlite-errors.js'
+import { checkpointDue } from './wal-pending.js'
 
 export type JobOutcome =
-  | { ok: true, value: unknown, durationMs: number }
+  /** `checkpoint`: the job wrote and left enough WAL behind that the engine should run a checkpoint job. */
+  | { ok: true, value: unknown, durationMs: number, checkpoint?: true }
   | { ok: false, error: SerializedError, durationMs: number }
 
 export interface RunnerOptions {
@@ -32,6 +34,7 @@ function isBusy (err: unknown): boolean {
 class RunningJob implements JobContext {
   opened: Connection | undefined = undefined
   discard = false
+  wrote = false
 
   constructor (
     private readonly pool: ConnectionPool,
@@ -39,12 +42,14 @@ class RunningJob implements JobContext {
     readonly dataDir: string,
     readonly limits: JobContext['limits'],
     readonly inline: boolean,
-    readonly schemaStamp: number | undefined
+    readonly schemaStamp: number | undefined,
+    readonly deadline: CommitDeadline | undefined
   ) {}
 
   get db (): Database { return this.connection().db }
   prepare (sql: string): Statement { return this.connection().prepare(sql) }
   discardConnection (): void { this.discard = true }
+  noteWrite (): void { this.wrote = true }
   private connection (): Connection { return (this.opened ??= this.pool.acquire(this.file)) }
 }
 
@@ -55,14 +60,18 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
   const limits = Object.freeze({ maxQueryRows: config.maxQueryRows })
   const registry = jobs as unknown as Record<string, Job<unknown, unknown>>
 
-  function run (name: string, file: string, args: unknown, schemaStamp?: number): JobOutcome {
+  /** `timeoutMs`: the deadline the engine kills the job at (workers only), from which its commit deadline follows. */
+  function run (name: string, file: string, args: unknown, schemaStamp?: number, timeoutMs?: number): JobOutcome {
     const started = performance.now()
-    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp)
+    const deadline = timeoutMs === undefined ? undefined : { commitBy: started + timeoutMs - overrunMarginMs(timeoutMs), timeoutMs }
+    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp, deadline)
     try {
       const job = Object.hasOwn(registry, name) ? registry[name] : undefined
       if (job === undefined) throw new Error(`unknown job '${name}'`)
       const value = job(ctx, args)
-      return { ok: true, value, durationMs: performance.now() - started }
+      const durationMs = performance.now() - started
+      // the inline lane counts its commits instead (its connections are the main thread's)
+      return !inline && ctx.wrote && checkpointDue(file) ? { ok: true, value, durationMs, checkpoint: true } : { ok: true, value, durationMs }
     } catch (err) {
       // inline, the job belongs in a worker (unbounded work, or a lock held elsewhere): it changed nothing
       if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()

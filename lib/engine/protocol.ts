@@ -25,7 +25,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   /** A result's `rows` array travels apart, as JSON text (@see json-rows.ts). */
-  | { type: 'done', id: number, value: unknown, rows?: PackedRows, durationMs: number }
+  /** `checkpoint`: the job left enough WAL behind for the engine to run a checkpoint job (workers never checkpoint in a commit). */
+  | { type: 'done', id: number, value: unknown, rows?: PackedRows, durationMs: number, checkpoint?: true }
   | { type: 'failed', id: number, error: SerializedError, durationMs: number }
   | { type: 'reply', id: number, value: unknown }
   /** A job ran to the edge of its deadline: the worker starts nothing more, its unstarted jobs go elsewhere. */

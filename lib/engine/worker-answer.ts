@@ -13,7 +13,8 @@ export function answerOf (id: number, outcome: JobOutcome): FromWorker {
   if (!outcome.ok) return { type: 'failed', id, error: outcome.error, durationMs: outcome.durationMs }
   try {
     const { value, rows } = packRows(outcome.value)
-    return { type: 'done', id, value, rows, durationMs: outcome.durationMs }
+    const done: FromWorker = { type: 'done', id, value, rows, durationMs: outcome.durationMs }
+    return outcome.checkpoint === true ? { ...done, checkpoint: true } : done
   } catch (err) {
     return unsendable(id, outcome.durationMs, err)
   }

@@ -12,7 +12,9 @@ import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type 
 type Work = JobMessage | Extract<ToWorker, { type: 'close' | 'count' }>
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig
-const runner = createJobRunner(config)
+// SQLite's automatic checkpoint runs inside a commit, where the deadline could cut it after the data is in: the
+// engine runs checkpoints as jobs of their own instead, when an answer says the WAL has grown (@see wal-pending.ts)
+const runner = createJobRunner(config, { connection: { autoCheckpoint: false } })
 const backlog: Work[] = []
 let busy = false
 let stopping = false
@@ -22,7 +24,7 @@ function send (message: FromWorker, then?: () => void): void {
 }
 
 function answer (job: JobMessage): FromWorker {
-  return answerOf(job.id, runner.run(job.name, job.file, job.args))
+  return answerOf(job.id, runner.run(job.name, job.file, job.args, undefined, job.timeoutMs))
 }
 
 function control (work: Exclude<Work, JobMessage>): FromWorker {

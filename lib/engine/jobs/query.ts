@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import { InvalidValue } from '../../errors.js'
 import { inspectStatement } from '../../sql/guard.js'
 import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
-import type { JobContext } from '../context.js'
+import { transact, type JobContext } from '../context.js'
 
 export interface QueryArgs {
   sql: string
@@ -49,14 +49,20 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   stmt.safeIntegers(true)
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
+  const execute = () => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound)
+  // A write runs in a transaction of its own, whose commit the job's deadline can refuse (@see CommitDeadline)
+  const inTransaction = !stmt.readonly && transactable.has(kind) && !ctx.db.inTransaction
   try {
-    return withBindingErrors(() => stmt.reader ? readRows(stmt, bound, ctx.limits.maxQueryRows) : runStatement(stmt, bound))
+    return withBindingErrors(() => inTransaction ? transact(ctx, execute) : execute())
   } finally {
     // The connection is pooled: nothing a request attaches or creates in TEMP may outlive it.
     if (attachedBefore !== null) detachAddedSchemas(ctx, attachedBefore)
     if (!stmt.readonly && hasTempObjects(ctx)) ctx.discardConnection()
   }
 }
+
+/** Writes that may run inside a transaction (VACUUM, ATTACH and DETACH may not); others commit as SQLite runs them. */
+const transactable: ReadonlySet<string> = new Set(['INSERT', 'REPLACE', 'UPDATE', 'DELETE', 'WITH', 'CREATE', 'DROP', 'ALTER', 'SELECT', 'VALUES'])
 
 /** Arguments for better-sqlite3: positional values spread, named ones as one object; `?1`, `?2` bind by name "1", "2". */
 function bindArgs (params: BindParams, numbered: boolean): unknown[] {
