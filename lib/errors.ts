@@ -48,6 +48,7 @@ export const InvalidTimezone = define('INVALID_TIMEZONE', "'%s' is not a valid I
 export const InvalidRequest = define('INVALID_REQUEST', '%s', 400)
 
 export const ImportTooLarge = define('IMPORT_TOO_LARGE', 'the uploaded file exceeds the import limit of %s bytes', 413)
+export const ResultTooLarge = define('RESULT_TOO_LARGE', '%s', 413)
 export const RateLimited = define('RATE_LIMITED', 'too many requests: retry-after %s seconds', 429)
 
 export const StorageFull = define('STORAGE_FULL', 'the server has no space left to write: try again later', 507)

@@ -25,7 +25,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:db/tables/:table/records', {
     schema: {
       tags: ['records'], operationId: 'listRecords', summary: 'List records with filter, sort, fields, search and pagination',
-      params: TableParams, querystring: ListRecordsQuery, response: { 200: RecordListResponse, ...errors(401, 403, 404) }
+      params: TableParams, querystring: ListRecordsQuery, response: { 200: RecordListResponse, ...errors(401, 403, 404, 413) }
     }
   }, function (request) {
     const { table } = request.params
@@ -60,7 +60,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:db/tables/:table/records/:id', {
     schema: {
       tags: ['records'], operationId: 'getRecord', summary: 'One record by primary key',
-      params: RecordParams, response: { 200: RecordResponse, ...errors(401, 403, 404) }
+      params: RecordParams, response: { 200: RecordResponse, ...errors(401, 403, 404, 413) }
     }
   }, function (request) {
     const { table, id } = request.params
@@ -72,7 +72,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.patch('/:db/tables/:table/records/:id', {
     schema: {
       tags: ['records'], operationId: 'updateRecord', summary: 'Change some columns of a record',
-      params: RecordParams, body: UpdateRecordBody, response: { 200: RecordResponse, ...errors(401, 403, 404, 409) }
+      params: RecordParams, body: UpdateRecordBody, response: { 200: RecordResponse, ...errors(401, 403, 404, 409, 413) }
     }
   }, function (request) {
     const { table, id } = request.params

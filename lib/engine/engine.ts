@@ -260,7 +260,7 @@ export function createEngine (options: EngineOptions): Engine {
     const job = jobsOf(worker)[0]
     if (job?.id !== message.id) return
     unassign(worker, job)
-    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows), durationMs: message.durationMs })
+    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows, message.row), durationMs: message.durationMs })
     else job.reject(withDuration(deserializeError(message.error), message.durationMs))
     if (message.type === 'done' && message.checkpoint === true && job.databaseId !== undefined) checkpointLater(job.databaseId)
     armHead(worker)

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { createChunkJoiner } from './chunks.js'
 import { Lru } from './lru.js'
 import type { FromWorker, JobMessage, ToWorker, WorkerConfig } from './protocol.js'
 
@@ -64,6 +65,7 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
   let retired = false
   let exited = false
   const exitedPromise = new Promise<void>((resolve) => child.once('close', () => resolve()))
+  const chunks = createChunkJoiner()
 
   function answerPending (): void {
     for (const { control, resolve } of pending.values()) resolve(fallback[control.type])
@@ -76,8 +78,10 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
   }
 
   child.on('error', (err) => { if (!retired) options.onError(err) })
-  child.on('message', (message: FromWorker) => {
+  child.on('message', (received: FromWorker) => {
     if (retired) return
+    const message = chunks.take(received)
+    if (message === undefined) return
     switch (message.type) {
       case 'ready':
         ready = true
@@ -88,12 +92,14 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
         return entry?.resolve(message.value)
       }
       case 'stopping': return events.stopping()
+      case 'chunk': return
       default: return events.result(message)
     }
   })
   // 'close', not 'exit': it comes once the channel is drained, so every answer sent before the end has arrived
   child.once('close', (code, signal) => {
     exited = true
+    chunks.clear()
     answerPending()
     if (!retired) events.exit({ code, signal, wasReady: ready })
   })

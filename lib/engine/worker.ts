@@ -5,6 +5,7 @@
  * previous answer is written to the channel, so the engine always knows which job a stuck worker is running.
  */
 import { performance } from 'node:perf_hooks'
+import { inChunks } from './chunks.js'
 import { createJobRunner } from './job-runner.js'
 import { answerOf, unsendable } from './worker-answer.js'
 import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type WorkerConfig } from './protocol.js'
@@ -52,7 +53,10 @@ function next (): void {
 
 function sendAnswer (message: FromWorker, then?: () => void): void {
   try {
-    send(message, then)
+    const messages = inChunks(message)
+    const last = messages.pop() as FromWorker
+    for (const chunk of messages) send(chunk)
+    send(last, then)
   } catch (err) {
     // answered instead of leaving the caller waiting
     const { id, durationMs } = message as { id: number, durationMs: number }

@@ -3,6 +3,7 @@ import { InvalidValue } from '../../errors.js'
 import { inspectStatement } from '../../sql/guard.js'
 import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
 import { transact, type JobContext } from '../context.js'
+import { leastBytesOf, RowCollector } from '../result-bytes.js'
 
 export interface QueryArgs {
   sql: string
@@ -70,32 +71,33 @@ function bindArgs (params: BindParams, numbered: boolean): unknown[] {
   return numbered ? [Object.fromEntries(params.map((value, i) => [String(i + 1), value]))] : params
 }
 
-/** Reads at most `maxRows` rows, one more only to learn that there were more. */
-// A byte budget beside the row cap: one read key's `SELECT zeroblob(1e9)` must not exhaust the server's memory.
-export const maxResultBytes = 32 * 1024 * 1024
+/** Raw SQL's bound in reply bytes (JSON after escaping, blobs as base64) beside the row cap: @see result-bytes.ts. */
+export { maxResultBytes } from '../result-bytes.js'
 
-// A row's JSON repeats its column names: they count too (one long alias over many rows is as big as long values).
-function sizeOf (row: Record<string, unknown>): number {
+/** Bytes a raw row takes at least in the reply, counted without writing it: its column names and values' lengths. */
+function leastSizeOf (row: Record<string, unknown>): number {
   let bytes = 0
-  for (const name in row) {
-    const value = row[name]
-    bytes += name.length + (typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength * 4 / 3 : 8)
-  }
+  for (const name in row) bytes += name.length + leastBytesOf(row[name])
   return bytes
 }
 
+/**
+ * Reads at most `maxRows` rows, one more only to learn that there were more, and stops before the row whose JSON
+ * would take the reply past the byte bound: one read key's `SELECT zeroblob(1e9)`, or text of control characters
+ * (six bytes each once escaped), must not exhaust the server's memory.
+ */
 function readRows (stmt: Statement, args: unknown[], maxRows: number): QueryRows {
-  const rows: Array<Record<string, unknown>> = []
+  const collected = new RowCollector<Record<string, unknown>>()
   let truncated = false
-  let bytes = 0
   for (const row of stmt.iterate(...args)) {
-    bytes += sizeOf(row as Record<string, unknown>)
-    if (rows.length === maxRows || bytes > maxResultBytes) {
+    const raw = row as Record<string, unknown>
+    // a value that could never fit is not even written (a gigabyte blob's base64 is past what a string holds)
+    if (collected.rows.length === maxRows || leastSizeOf(raw) > collected.room || !collected.add(toWireRow(raw))) {
       truncated = true
       break
     }
-    rows.push(toWireRow(row as Record<string, unknown>))
   }
+  const rows = collected.done()
   return { kind: 'rows', rows, columns: stmt.columns().map((c) => c.name), rowCount: rows.length, truncated, operation: 'select' }
 }
 

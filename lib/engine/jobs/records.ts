@@ -6,6 +6,8 @@ import { readTableInfo, type TableInfo } from '../../sql/table-info.js'
 import { bigintToWire, toWireRow } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
 import { requireBounded, transact, type JobContext } from '../context.js'
+import { RowCollector, writeRow } from '../result-bytes.js'
+import { requireRecordFits, tooLarge } from '../row-size.js'
 
 /** A record on the wire: blobs as `{ "$base64": "..." }`, other values as JSON. */
 export type WireRecord = Record<string, unknown>
@@ -43,12 +45,25 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
     const rows = ctx.prepare(list.sql).safeIntegers(true).all(...list.params) as WireRecord[]
     const hasMore = rows.length > args.limit
     if (hasMore) rows.length = args.limit
-    const result: ListRecordsResult = { rows: rows.map(toWireRow), hasMore, sql: list.sql }
+    const result: ListRecordsResult = { rows: measured(rows.map(toWireRow)), hasMore, sql: list.sql }
     if (count !== null) result.total = (ctx.prepare(count.sql).get(...count.params) as { total: number }).total
     return result
   }
   // With a total, both reads share one snapshot so the total matches the page.
   return count === null ? read() : transact(ctx, read)
+}
+
+/** A page of rows as its reply will carry them, refused with 413 past the result bound (@see result-bytes.ts). */
+function measured (rows: WireRecord[]): WireRecord[] {
+  const collector = new RowCollector<WireRecord>()
+  for (const row of rows) if (!collector.add(row)) throw tooLarge()
+  return collector.done()
+}
+
+/** One record of a worker's answer, written once here and sent as text; a worker's row is never past the bound. */
+function written (ctx: JobContext, row: WireRecord): WireRecord {
+  if (!ctx.inline && !writeRow(row)) throw tooLarge()
+  return row
 }
 
 // The point read of each table, prepared once per connection and schema (a TableInfo lives exactly that long) with
@@ -59,6 +74,7 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.read)
   const match = matchRecord(table, args.id)
+  requireRecordFits(ctx, table, match)
   let read = pointReads.get(table)
   if (read === undefined) {
     const { sql } = buildGet(table, match)
@@ -67,7 +83,7 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   }
   const row = read.statement.get(match.value) as WireRecord | undefined
   if (row === undefined) throw new RecordNotFound(args.id)
-  return { row: toWireRow(row), sql: read.sql }
+  return { row: written(ctx, toWireRow(row)), sql: read.sql }
 }
 
 /** Inserts every row in one transaction: one bad row leaves the table as it was. */
@@ -98,10 +114,16 @@ function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
   if (!isRecord(args.values)) throw new InvalidValue('the update must be a JSON object of column values')
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.write)
-  const update = buildUpdate(table, matchRecord(table, args.id), args.values)
+  const match = matchRecord(table, args.id)
+  // the record comes back whole: a large one is updated in a worker, one past the bound is refused before any change
+  requireRecordFits(ctx, table, match)
+  const update = buildUpdate(table, match, args.values)
   const row = transact(ctx, () => ctx.prepare(update.sql).safeIntegers(true).get(...update.params) as WireRecord | undefined)
   if (row === undefined) throw new RecordNotFound(args.id)
-  return { row: toWireRow(row), sql: update.sql }
+  const wire = toWireRow(row)
+  // committed: it is answered even if the new values took it past the bound (they came in one request body)
+  if (!ctx.inline) writeRow(wire, Infinity)
+  return { row: wire, sql: update.sql }
 }
 
 function deleteRecord (ctx: JobContext, args: DeleteRecordArgs): DeleteRecordResult {
