@@ -15,6 +15,8 @@ export interface JobContext extends SqlSource {
    * (pluck, expand, raw) reset: set them on every use.
    */
   prepare: (sql: string) => Statement
+  /** `prepare` for a client's raw SQL, kept only when the same text comes again (@see statement-cache.ts). */
+  prepareRaw: (sql: string) => Statement
   /** Absolute path of the database file. */
   file: string
   /** Absolute path of the data directory (also the worker's working directory). */

@@ -70,7 +70,9 @@ export function createEngine (options: EngineOptions): Engine {
   assertOptions(options)
   const dataDir = path.resolve(options.dataDir)
   const log = options.logger ?? silent
-  const config = { dataDir, maxConnections: options.maxConnectionsPerWorker, maxQueryRows: options.maxQueryRows }
+  const config = {
+    dataDir, maxConnections: options.maxConnectionsPerWorker, maxQueryRows: options.maxQueryRows, maxWorkerRssBytes: options.maxWorkerRssBytes
+  }
 
   const workers: WorkerProcess[] = []
   /** Each worker's jobs in the order it runs them: the head is running (or about to), the others wait in it. */

@@ -9,6 +9,7 @@ import { hideDataDir } from './paths.js'
 import { overrunMarginMs, type WorkerConfig } from './protocol.js'
 import { mapSqliteError } from './sqlite-errors.js'
 import { checkpointDue } from './wal-pending.js'
+import { createMemoryGuard } from './worker-memory.js'
 
 export type JobOutcome =
   /** `checkpoint`: the job wrote and left enough WAL behind that the engine should run a checkpoint job. */
@@ -48,6 +49,7 @@ class RunningJob implements JobContext {
 
   get db (): Database { return this.connection().db }
   prepare (sql: string): Statement { return this.connection().prepare(sql) }
+  prepareRaw (sql: string): Statement { return this.connection().prepareRaw(sql) }
   discardConnection (): void { this.discard = true }
   noteWrite (): void { this.wrote = true }
   private connection (): Connection { return (this.opened ??= this.pool.acquire(this.file)) }
@@ -56,7 +58,9 @@ class RunningJob implements JobContext {
 /** Runs jobs by name against pooled connections; the worker process is a thin message loop around it. */
 export function createJobRunner (config: WorkerConfig, options: RunnerOptions = {}) {
   const inline = options.inline === true
-  const pool = createConnectionPool(config.maxConnections, options.connection)
+  const statementBytes = { total: 0 }
+  const pool = createConnectionPool(config.maxConnections, { ...options.connection, statementBytes })
+  const memory = inline ? undefined : createMemoryGuard(pool, statementBytes, config.maxWorkerRssBytes)
   const limits = Object.freeze({ maxQueryRows: config.maxQueryRows })
   const registry = jobs as unknown as Record<string, Job<unknown, unknown>>
 
@@ -77,7 +81,9 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
       if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()
       return { ok: false, error: toWire(err, file), durationMs: performance.now() - started }
     } finally {
-      if (ctx.opened !== undefined) release(file, ctx.opened.db, ctx.discard)
+      // a large statement not kept in the cache is freed by closing its connection (@see statement-cache.ts)
+      if (ctx.opened !== undefined) release(file, ctx.opened.db, ctx.discard || ctx.opened.heavy)
+      memory?.afterJob()
     }
   }
 

@@ -6,6 +6,8 @@ export interface WorkerConfig {
   dataDir: string
   maxConnections: number
   maxQueryRows: number
+  /** Resident memory past which a worker drops its statement caches and connections (@see worker-memory.ts). */
+  maxWorkerRssBytes?: number
 }
 
 /** One job as sent to a worker: `timeoutMs` lets the worker tell when the engine is about to kill it. */

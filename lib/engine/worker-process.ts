@@ -8,7 +8,8 @@ import type { FromWorker, JobMessage, ToWorker, WorkerConfig } from './protocol.
 const fromTypeScript = import.meta.url.endsWith('.ts')
 const workerFile = fileURLToPath(new URL(fromTypeScript ? './worker.ts' : './worker.js', import.meta.url))
 // Resolved here, not in the child: the child's working directory is the data directory, where 'tsx' is not found.
-const execArgv = fromTypeScript ? ['--import', import.meta.resolve('tsx')] : []
+// --expose-gc: a worker past its memory ceiling collects the statements it dropped (@see worker-memory.ts)
+const execArgv = [...(fromTypeScript ? ['--import', import.meta.resolve('tsx')] : []), '--expose-gc']
 
 type Control = { type: 'close', file: string } | { type: 'count' }
 

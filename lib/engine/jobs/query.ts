@@ -39,7 +39,7 @@ export type QueryResult = QueryRows | QueryRun
 /** Runs one raw SQL statement once the guard has let it through. */
 function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const params = toBindParams(args.params)
-  const { stmt, kind, numberedParams } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
+  const { stmt, kind, numberedParams } = inspectStatement((sql) => ctx.prepareRaw(sql), args.sql, params, {
     allowWrite: args.allowWrite,
     deniedCode: args.deniedCode,
     databaseName: args.databaseName,

@@ -41,6 +41,9 @@ export function openContext (t: Teardown, options: { maxQueryRows?: number, file
       }
       return statement
     },
+    prepareRaw (sql) {
+      return ctx.prepare(sql)
+    },
     discardConnection () {
       ctx.discarded++
     }
