@@ -38,12 +38,16 @@ export interface JobContext extends SqlSource {
 /**
  * The engine kills a worker whose job outlives its deadline, and a kill that lands after the commit would answer
  * 408 for a write that happened. So a write commits only before `commitBy` (the deadline less the margin that
- * covers the commit and the answer's trip, @see overrunMarginMs); later, it rolls back and answers the 408 itself.
+ * covers the commit and the answer's trip, @see overrunMarginMs), and only after telling the engine (`announce`),
+ * which then lets the commit finish instead of killing the worker at the deadline; later, it rolls back and answers
+ * the 408 itself.
  */
 export interface CommitDeadline {
   /** `performance.now()` after which a commit is refused. */
   commitBy: number
   timeoutMs: number
+  /** Tells the engine a commit starts now (the worker sends `committing`, @see protocol.ts). */
+  announce: () => void
 }
 
 /** Thrown by a job running inline that finds its work unbounded: the engine hands it to a worker instead. */
@@ -74,14 +78,18 @@ export function transact<T> (ctx: Pick<JobContext, 'db'> & Partial<Pick<JobConte
   if (run === undefined) {
     run = db.transaction((inner: () => unknown, deadline: CommitDeadline | undefined) => {
       const result = inner()
-      // thrown inside the transaction: better-sqlite3 rolls it back
-      if (deadline !== undefined && performance.now() > deadline.commitBy) throw new QueryTimeout(deadline.timeoutMs)
+      if (deadline !== undefined) {
+        // thrown inside the transaction: better-sqlite3 rolls it back
+        if (performance.now() > deadline.commitBy) throw new QueryTimeout(deadline.timeoutMs)
+        deadline.announce()
+      }
       return result
     }) as Transaction
     transactions.set(db, run)
   }
   ctx.noteWrite?.()
-  return run(work, ctx.deadline) as T
+  // a nested call is a savepoint: only the outermost transaction commits
+  return run(work, db.inTransaction ? undefined : ctx.deadline) as T
 }
 
 /** A job: synchronous work on one database, run whole inside a worker. */

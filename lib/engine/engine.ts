@@ -32,6 +32,8 @@ interface Running extends Queued {
   /** When the engine last knew the worker to start it: its send, or the answer to the job before it. */
   startedAt: number | undefined
   timer: NodeJS.Timeout | undefined
+  /** The job announced a commit: its deadline moved by `commitGraceMs`. */
+  committing?: boolean
 }
 
 const closedMessage = 'the database engine is shutting down'
@@ -39,6 +41,8 @@ const crashedMessage = 'the database worker stopped unexpectedly'
 const startFailedMessage = 'the database engine could not start its workers'
 /** How long a shutting-down worker may take to close its connections before it is killed. */
 const shutdownGraceMs = 5000
+/** Time past its deadline a job that announced its commit gets to finish it before its worker is killed. */
+const commitGraceMs = 5000
 /** Least deadline of a checkpoint job: copying a WAL that one big write left takes what it takes. */
 const checkpointTimeoutMs = 60_000
 /** Pause before replacing a worker that died while starting, so a broken install does not spin. */
@@ -111,6 +115,7 @@ export function createEngine (options: EngineOptions): Engine {
       ready: dispatch,
       result: (message) => settle(worker, message),
       stopping: () => onStopping(worker),
+      committing: (id) => onCommitting(worker, id),
       exit: (info) => lost(worker, info)
     })
     return worker
@@ -231,7 +236,7 @@ export function createEngine (options: EngineOptions): Engine {
     head.startedAt = performance.now()
     head.timer = setTimeout(() => {
       // An answer already in the channel is read before this runs: a job that finished in time is not killed.
-      setImmediate(() => { if (jobsOf(worker)[0] === head) expire(worker) })
+      setImmediate(() => { if (jobsOf(worker)[0] === head && head.committing !== true) expire(worker) })
     }, head.timeoutMs)
   }
 
@@ -254,7 +259,7 @@ export function createEngine (options: EngineOptions): Engine {
   }
 
   /** A job back as the queue holds it: a database's file is looked up again when it is dispatched. */
-  function requeued ({ sent: _sent, startedAt: _startedAt, timer: _timer, ...job }: Running): Queued {
+  function requeued ({ sent: _sent, startedAt: _startedAt, timer: _timer, committing: _committing, ...job }: Running): Queued {
     return { ...job, file: job.databaseId === undefined ? job.file : undefined }
   }
 
@@ -279,6 +284,22 @@ export function createEngine (options: EngineOptions): Engine {
     replace(worker)
     job.reject(withDuration(new QueryTimeout(job.timeoutMs), performance.now() - (job.startedAt ?? 0)))
     dispatch()
+  }
+
+  /**
+   * The head job of `worker` starts a commit before its deadline: killing it now could cut a commit that lands, and
+   * answer 408 for a write that happened. Its deadline moves by `commitGraceMs` (a commit, with no checkpoint in it,
+   * takes milliseconds; only a stalled disk reaches that far).
+   */
+  function onCommitting (worker: WorkerProcess, id: number): void {
+    const head = jobsOf(worker)[0]
+    if (head?.id !== id || head.committing === true) return
+    // read in the same turn as its deadline's timer, it still wins: that timer's check runs after this (setImmediate)
+    head.committing = true
+    clearTimeout(head.timer)
+    head.timer = setTimeout(() => {
+      setImmediate(() => { if (jobsOf(worker)[0] === head) expire(worker) })
+    }, (head.startedAt ?? performance.now()) + head.timeoutMs + commitGraceMs - performance.now())
   }
 
   /** The worker answered a job at the edge of its deadline and takes no more: its other jobs go elsewhere. */

@@ -64,10 +64,13 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
   const limits = Object.freeze({ maxQueryRows: config.maxQueryRows })
   const registry = jobs as unknown as Record<string, Job<unknown, unknown>>
 
-  /** `timeoutMs`: the deadline the engine kills the job at (workers only), from which its commit deadline follows. */
-  function run (name: string, file: string, args: unknown, schemaStamp?: number, timeoutMs?: number): JobOutcome {
+  /**
+   * `timeoutMs`: the deadline the engine kills the job at (workers only), from which its commit deadline follows;
+   * `announce` is called as a commit starts (@see CommitDeadline).
+   */
+  function run (name: string, file: string, args: unknown, schemaStamp?: number, timeoutMs?: number, announce: () => void = () => {}): JobOutcome {
     const started = performance.now()
-    const deadline = timeoutMs === undefined ? undefined : { commitBy: started + timeoutMs - overrunMarginMs(timeoutMs), timeoutMs }
+    const deadline = timeoutMs === undefined ? undefined : { commitBy: started + timeoutMs - overrunMarginMs(timeoutMs), timeoutMs, announce }
     const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp, deadline)
     try {
       const job = Object.hasOwn(registry, name) ? registry[name] : undefined

@@ -32,6 +32,11 @@ export type FromWorker =
    * the engine to run a checkpoint job (workers never checkpoint in a commit).
    */
   | { type: 'done', id: number, value: unknown, rows?: PackedRows, row?: string, chunked?: true, durationMs: number, checkpoint?: true }
+  /**
+   * Job `id` starts a commit, before its commit deadline: the engine lets it finish rather than kill the worker at the
+   * deadline, so a 408 never answers a write that was committed (@see CommitDeadline).
+   */
+  | { type: 'committing', id: number }
   /** A piece of the text of the next `done` answer to job `id`. */
   | { type: 'chunk', id: number, text: string }
   | { type: 'failed', id: number, error: SerializedError, durationMs: number }

@@ -21,6 +21,8 @@ export interface WorkerEvents {
   result: (message: Extract<FromWorker, { type: 'done' | 'failed' }>) => void
   /** The worker finished a job at the edge of its deadline and starts nothing more (see protocol.ts). */
   stopping: () => void
+  /** Job `id` of the worker starts a commit (see protocol.ts). */
+  committing: (id: number) => void
   /**
    * The process ended without being retired by the engine, and every message it sent has been delivered.
    * `wasReady` is false when it never started.
@@ -93,6 +95,7 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
         return entry?.resolve(message.value)
       }
       case 'stopping': return events.stopping()
+      case 'committing': return events.committing(message.id)
       case 'chunk': return
       default: return events.result(message)
     }

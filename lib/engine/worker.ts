@@ -25,7 +25,8 @@ function send (message: FromWorker, then?: () => void): void {
 }
 
 function answer (job: JobMessage): FromWorker {
-  return answerOf(job.id, runner.run(job.name, job.file, job.args, undefined, job.timeoutMs))
+  const committing = () => send({ type: 'committing', id: job.id })
+  return answerOf(job.id, runner.run(job.name, job.file, job.args, undefined, job.timeoutMs, committing))
 }
 
 function control (work: Exclude<Work, JobMessage>): FromWorker {
