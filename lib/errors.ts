@@ -55,6 +55,7 @@ export const StorageFull = define('STORAGE_FULL', 'the server has no space left 
 export const StorageReadonly = define('STORAGE_READONLY', 'the data directory is read-only: writes are refused until it is writable again', 503)
 export const StorageUnavailable = define('STORAGE_UNAVAILABLE', 'the storage failed to read or write: try again later', 503)
 export const EngineUnavailable = define('ENGINE_UNAVAILABLE', '%s', 503)
+export const ServerBusy = define('SERVER_BUSY', 'the server is sending too many large results: retry in a moment', 503)
 
 /** A plain description of an error, able to cross a process boundary. */
 export interface SerializedError {

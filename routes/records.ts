@@ -10,6 +10,7 @@ import type { JobArgs, JobName } from '../lib/engine/index.js'
 import { mapResult } from '../lib/maybe-async.js'
 import { firstRow } from '../lib/engine/json-rows.js'
 import { replyRow, replyRows, stringifyReply } from '../lib/json-reply.js'
+import { holdReplyMemory } from '../lib/reply-budget.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track } = fastify
@@ -17,6 +18,8 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   // reply already JSON-safe (blobs as $base64, big integers as strings), so JSON.stringify gives the same text faster,
   // and rows from a worker arrive as JSON text, spliced in as they are. The response schemas document the routes.
   fastify.setSerializerCompiler(() => stringifyReply)
+  // large replies count against the server's budget of reply memory until their client has read them
+  fastify.addHook('onSend', holdReplyMemory)
   const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
   // The handlers are not async: a job the inline lane runs is answered without a promise or a microtask turn.
   const job = <K extends JobName>(database: DatabaseRecord, name: K, args: JobArgs<K>) =>
@@ -25,7 +28,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:db/tables/:table/records', {
     schema: {
       tags: ['records'], operationId: 'listRecords', summary: 'List records with filter, sort, fields, search and pagination',
-      params: TableParams, querystring: ListRecordsQuery, response: { 200: RecordListResponse, ...errors(401, 403, 404, 413) }
+      params: TableParams, querystring: ListRecordsQuery, response: { 200: RecordListResponse, ...errors(401, 403, 404, 413, 503) }
     }
   }, function (request) {
     const { table } = request.params
@@ -60,7 +63,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:db/tables/:table/records/:id', {
     schema: {
       tags: ['records'], operationId: 'getRecord', summary: 'One record by primary key',
-      params: RecordParams, response: { 200: RecordResponse, ...errors(401, 403, 404, 413) }
+      params: RecordParams, response: { 200: RecordResponse, ...errors(401, 403, 404, 413, 503) }
     }
   }, function (request) {
     const { table, id } = request.params
