@@ -42,6 +42,10 @@ export function createChunkJoiner () {
       const { chunked: _chunked, ...done } = message
       return done.rows !== undefined ? { ...done, rows: { ...done.rows, json: text } } : { ...done, row: text }
     },
+    /** Whether `message` is the first piece of its answer (its job is done: the answer is on its way). */
+    isFirst (message: FromWorker): boolean {
+      return message.type === 'chunk' && pending.get(message.id)?.length === 1
+    },
     /** Forgets the pieces of answers that will never come whole (the worker died). */
     clear (): void {
       pending.clear()

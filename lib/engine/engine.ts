@@ -32,7 +32,7 @@ interface Running extends Queued {
   /** When the engine last knew the worker to start it: its send, or the answer to the job before it. */
   startedAt: number | undefined
   timer: NodeJS.Timeout | undefined
-  /** The job announced a commit: its deadline moved by `commitGraceMs`. */
+  /** The job announced a commit, or its answer is arriving: its deadline moved by `commitGraceMs`. */
   committing?: boolean
 }
 
@@ -115,7 +115,7 @@ export function createEngine (options: EngineOptions): Engine {
       ready: dispatch,
       result: (message) => settle(worker, message),
       stopping: () => onStopping(worker),
-      committing: (id) => onCommitting(worker, id),
+      finishing: (id) => onFinishing(worker, id),
       exit: (info) => lost(worker, info)
     })
     return worker
@@ -287,11 +287,13 @@ export function createEngine (options: EngineOptions): Engine {
   }
 
   /**
-   * The head job of `worker` starts a commit before its deadline: killing it now could cut a commit that lands, and
-   * answer 408 for a write that happened. Its deadline moves by `commitGraceMs` (a commit, with no checkpoint in it,
-   * takes milliseconds; only a stalled disk reaches that far).
+   * The head job of `worker` is finishing: it starts a commit before its deadline (killing it now could cut a commit
+   * that lands, and answer 408 for a write that happened), or its long answer has begun to arrive (the job is done;
+   * tens of megabytes take a while through the channel). Its deadline moves by `commitGraceMs` (a commit, with no
+   * checkpoint in it, takes milliseconds, an answer within the result bound well under a second; only a stalled disk
+   * reaches that far).
    */
-  function onCommitting (worker: WorkerProcess, id: number): void {
+  function onFinishing (worker: WorkerProcess, id: number): void {
     const head = jobsOf(worker)[0]
     if (head?.id !== id || head.committing === true) return
     // read in the same turn as its deadline's timer, it still wins: that timer's check runs after this (setImmediate)

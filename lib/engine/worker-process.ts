@@ -21,8 +21,11 @@ export interface WorkerEvents {
   result: (message: Extract<FromWorker, { type: 'done' | 'failed' }>) => void
   /** The worker finished a job at the edge of its deadline and starts nothing more (see protocol.ts). */
   stopping: () => void
-  /** Job `id` of the worker starts a commit (see protocol.ts). */
-  committing: (id: number) => void
+  /**
+   * Job `id` of the worker is finishing: it starts a commit, or its long answer has begun to arrive in pieces. Either
+   * way it must not be killed as a runaway at its deadline (see protocol.ts).
+   */
+  finishing: (id: number) => void
   /**
    * The process ended without being retired by the engine, and every message it sent has been delivered.
    * `wasReady` is false when it never started.
@@ -84,7 +87,10 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
   child.on('message', (received: FromWorker) => {
     if (retired) return
     const message = chunks.take(received)
-    if (message === undefined) return
+    if (message === undefined) {
+      if (received.type === 'chunk' && chunks.isFirst(received)) events.finishing(received.id)
+      return
+    }
     switch (message.type) {
       case 'ready':
         ready = true
@@ -95,7 +101,7 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
         return entry?.resolve(message.value)
       }
       case 'stopping': return events.stopping()
-      case 'committing': return events.committing(message.id)
+      case 'committing': return events.finishing(message.id)
       case 'chunk': return
       default: return events.result(message)
     }
