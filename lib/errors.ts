@@ -54,6 +54,7 @@ export const InvalidOnConflict = define('INVALID_ON_CONFLICT', '%s', 400)
 export const InvalidCursor = define('INVALID_CURSOR', '%s', 400)
 
 export const ImportTooLarge = define('IMPORT_TOO_LARGE', 'the uploaded file exceeds the import limit of %s bytes', 413)
+export const ResultTooLarge = define('RESULT_TOO_LARGE', '%s', 413)
 export const RateLimited = define('RATE_LIMITED', 'too many requests: retry-after %s seconds', 429)
 
 export const StorageFull = define('STORAGE_FULL', 'the server has no space left to write: try again later', 507)
@@ -64,6 +65,7 @@ export const TooManyExports = define('TOO_MANY_EXPORTS', '%s exports of this dat
 export const TempSpaceFull = define('TEMP_SPACE_FULL', 'the server\'s space for temporary copies is taken by other exports and uploads: retry-after %s seconds', 503)
 export const ExportTooLarge = define('EXPORT_TOO_LARGE', 'the copy needs more than the server allows temporary copies in all (%s bytes)', 507)
 export const BackupUnavailable = define('BACKUP_UNAVAILABLE', '%s', 503)
+export const ServerBusy = define('SERVER_BUSY', 'the server is sending too many large results: retry in a moment', 503)
 
 /** A plain description of an error, able to cross a process boundary. */
 export interface SerializedError {

@@ -4,6 +4,7 @@ import { DbParams } from '../schemas/tables.js'
 import { QueryBody, QueryResponse } from '../schemas/query.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { replyRows, stringifyReply } from '../lib/json-reply.js'
+import { holdReplyMemory } from '../lib/reply-budget.js'
 
 // only to label a statement that failed before SQLite could say whether it returns rows
 const looksLikeRead = /^\s*(select|with|pragma|explain|values)\b/i
@@ -12,11 +13,13 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track, store } = fastify
   // rows are open objects, and those from a worker arrive as JSON text (@see routes/records.ts)
   fastify.setSerializerCompiler(() => stringifyReply)
+  // large replies count against the server's budget of reply memory until their client has read them
+  fastify.addHook('onSend', holdReplyMemory)
 
   fastify.post('/:db/query', {
     schema: {
       tags: ['query'], operationId: 'runQuery', summary: 'Run one parameterised SQL statement',
-      params: DbParams, body: QueryBody, response: { 200: QueryResponse, ...errors(401, 403, 404, 408, 409) }
+      params: DbParams, body: QueryBody, response: { 200: QueryResponse, ...errors(401, 403, 404, 408, 409, 503) }
     }
   }, async function (request) {
     const database = request.database as DatabaseRecord

@@ -12,6 +12,7 @@ import type { JobArgs, JobName } from '../lib/engine/index.js'
 import { mapResult } from '../lib/maybe-async.js'
 import { firstRow } from '../lib/engine/json-rows.js'
 import { replyRow, replyRows, stringifyReply } from '../lib/json-reply.js'
+import { holdReplyMemory } from '../lib/reply-budget.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track } = fastify
@@ -24,6 +25,8 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   // read a body by its own members only (Object.keys, Object.hasOwn).
   fastify.removeContentTypeParser('application/json')
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, fastify.getDefaultJsonParser('ignore', 'ignore'))
+  // large replies count against the server's budget of reply memory until their client has read them
+  fastify.addHook('onSend', holdReplyMemory)
   const db = (request: { database: DatabaseRecord | null }) => request.database as DatabaseRecord
   // The handlers are not async: a job the inline lane runs is answered without a promise or a microtask turn.
   const job = <K extends JobName>(database: DatabaseRecord, name: K, args: JobArgs<K>) =>
@@ -32,7 +35,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:db/tables/:table/records', {
     schema: {
       tags: ['records'], operationId: 'listRecords', summary: 'List records with filter, sort, fields, search and pagination',
-      params: TableParams, querystring: ListRecordsQuery, response: { 200: RecordListResponse, ...errors(401, 403, 404) }
+      params: TableParams, querystring: ListRecordsQuery, response: { 200: RecordListResponse, ...errors(401, 403, 404, 413, 503) }
     }
   }, function (request) {
     const { table } = request.params
@@ -87,7 +90,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:db/tables/:table/records/:id', {
     schema: {
       tags: ['records'], operationId: 'getRecord', summary: 'One record by primary key',
-      params: RecordParams, response: { 200: RecordResponse, ...errors(401, 403, 404) }
+      params: RecordParams, response: { 200: RecordResponse, ...errors(401, 403, 404, 413, 503) }
     }
   }, function (request) {
     const { table, id } = request.params
@@ -99,7 +102,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.patch('/:db/tables/:table/records/:id', {
     schema: {
       tags: ['records'], operationId: 'updateRecord', summary: 'Change some columns of a record',
-      params: RecordParams, body: UpdateRecordBody, response: { 200: RecordResponse, ...errors(401, 403, 404, 409) }
+      params: RecordParams, body: UpdateRecordBody, response: { 200: RecordResponse, ...errors(401, 403, 404, 409, 413) }
     }
   }, function (request) {
     const { table, id } = request.params

@@ -1,7 +1,10 @@
 import Database, { type Database as Db, type Statement } from 'better-sqlite3'
-import { Lru } from './lru.js'
+import { performance } from 'node:perf_hooks'
+import {
+  defaultStatementCacheBytes, estimateStatementBytes, heavyStatementBytes, StatementCache, type StatementBytes
+} from './statement-cache.js'
 
-/** Prepared statements kept per connection; re-preparing costs more than the memory they hold. */
+/** Prepared statements kept per connection at most; their memory bounds them first (@see statement-cache.ts). */
 export const defaultStatementCacheSize = 500
 /** Milliseconds a writer waits for another connection's lock before SQLITE_BUSY. */
 export const busyTimeoutMs = 5000
@@ -10,11 +13,19 @@ export const busyTimeoutMs = 5000
 export interface Connection {
   db: Db
   prepare: (sql: string) => Statement
+  /** `prepare` for a client's raw SQL: kept only once the same text comes again (@see statement-cache.ts). */
+  prepareRaw: (sql: string) => Statement
+  /** Whether a large statement was prepared and not kept (or pushed out): closing the connection frees it. */
+  readonly heavy: boolean
   close: () => void
 }
 
 export interface ConnectionOptions {
   statementCacheSize?: number
+  /** Bytes of statements kept (estimated, @see statement-cache.ts). */
+  statementCacheBytes?: number
+  /** Where every connection of the process adds the statement memory it keeps. */
+  statementBytes?: StatementBytes
   /** Milliseconds to wait for another connection's lock; 0 answers SQLITE_BUSY at once. */
   busyTimeoutMs?: number
   /** Whether commits of this connection checkpoint the WAL once it is large (SQLite's default). */
@@ -23,7 +34,10 @@ export interface ConnectionOptions {
 
 /** Opens `file` the way every hosted database is used: WAL, synchronous NORMAL, foreign keys on. */
 export function openConnection (file: string, options: ConnectionOptions = {}): Connection {
-  const { statementCacheSize = defaultStatementCacheSize, busyTimeoutMs: timeout = busyTimeoutMs, autoCheckpoint = true } = options
+  const {
+    statementCacheSize = defaultStatementCacheSize, statementCacheBytes = defaultStatementCacheBytes,
+    busyTimeoutMs: timeout = busyTimeoutMs, autoCheckpoint = true
+  } = options
   const db = new Database(file, { timeout })
   try {
     // WAL persists in the file: switching needs a lock another worker may hold, so only switch when needed
@@ -35,21 +49,30 @@ export function openConnection (file: string, options: ConnectionOptions = {}): 
     db.close()
     throw err
   }
-  const statements = new Lru<string, Statement>(statementCacheSize)
+  const statements = new StatementCache(statementCacheBytes, statementCacheSize, options.statementBytes)
+  let heavyUncached = false
+
+  function prepare (sql: string, keep: boolean): Statement {
+    let statement = statements.get(sql)
+    if (statement === undefined) {
+      const started = performance.now()
+      statement = db.prepare(sql)
+      const bytes = estimateStatementBytes(sql, performance.now() - started)
+      const kept = keep && statements.set(sql, statement, bytes)
+      if (!kept && bytes >= heavyStatementBytes) heavyUncached = true
+    } else {
+      // Modes stick to a statement: a job that plucked, asked for raw rows or BigInts must not surprise the next one.
+      statement.safeIntegers(false)
+      if (statement.reader) statement.pluck(false).expand(false).raw(false)
+    }
+    return statement
+  }
+
   return {
     db,
-    prepare (sql) {
-      let statement = statements.get(sql)
-      if (statement === undefined) {
-        statement = db.prepare(sql)
-        statements.set(sql, statement)
-      } else {
-        // Modes stick to a statement: a job that plucked, asked for raw rows or BigInts must not surprise the next one.
-        statement.safeIntegers(false)
-        if (statement.reader) statement.pluck(false).expand(false).raw(false)
-      }
-      return statement
-    },
+    prepare: (sql) => prepare(sql, true),
+    prepareRaw: (sql) => prepare(sql, statements.get(sql) !== undefined || statements.reused(sql)),
+    get heavy () { return heavyUncached || statements.heavyEvicted },
     close () {
       statements.clear()
       db.close()

@@ -1,4 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3'
+import { performance } from 'node:perf_hooks'
+import { QueryTimeout } from '../errors.js'
 import type { SqlSource } from '../sql/table-info.js'
 
 /** What a job gets inside an engine worker process: the open connection of its database. */
@@ -13,6 +15,8 @@ export interface JobContext extends SqlSource {
    * (pluck, expand, raw) reset: set them on every use.
    */
   prepare: (sql: string) => Statement
+  /** `prepare` for a client's raw SQL, kept only when the same text comes again (@see statement-cache.ts). */
+  prepareRaw: (sql: string) => Statement
   /** Absolute path of the database file. */
   file: string
   /** Absolute path of the data directory (also the worker's working directory). */
@@ -25,6 +29,25 @@ export interface JobContext extends SqlSource {
   inline: boolean
   /** @see SqlSource.schemaStamp: given by the inline lane, undefined in workers (they ask SQLite every job). */
   schemaStamp: number | undefined
+  /** In a worker, when a write must no longer commit (@see CommitDeadline); undefined inline, where nothing is killed. */
+  deadline: CommitDeadline | undefined
+  /** Tells the runner the job may have written (it then looks whether the WAL needs a checkpoint). */
+  noteWrite: () => void
+}
+
+/**
+ * The engine kills a worker whose job outlives its deadline, and a kill that lands after the commit would answer
+ * 408 for a write that happened. So a write commits only before `commitBy` (the deadline less the margin that
+ * covers the commit and the answer's trip, @see overrunMarginMs), and only after telling the engine (`announce`),
+ * which then lets the commit finish instead of killing the worker at the deadline; later, it rolls back and answers
+ * the 408 itself.
+ */
+export interface CommitDeadline {
+  /** `performance.now()` after which a commit is refused. */
+  commitBy: number
+  timeoutMs: number
+  /** Tells the engine a commit starts now (the worker sends `committing`, @see protocol.ts). */
+  announce: () => void
 }
 
 /** Thrown by a job running inline that finds its work unbounded: the engine hands it to a worker instead. */
@@ -39,22 +62,34 @@ export function requireBounded (ctx: JobContext, bounded: boolean): void {
   if (ctx.inline && !bounded) throw new NotInline()
 }
 
-const transactions = new WeakMap<Database, (work: () => unknown) => unknown>()
+type Transaction = (work: () => unknown, deadline: CommitDeadline | undefined) => unknown
+const transactions = new WeakMap<Database, Transaction>()
 
 /**
  * Runs `work` in one transaction (a savepoint when one is open). Every write goes through one, even a single
  * statement: a RETURNING statement read with `get()` commits when it is reset, and better-sqlite3 does not report a
  * failure there (a full disk would lose the row after answering it); an explicit COMMIT does.
  * The wrapper is made once per connection: better-sqlite3 builds several functions for each `db.transaction()`.
+ * In a worker, it refuses to commit past the job's commit deadline (@see CommitDeadline).
  */
-export function transact<T> (ctx: Pick<JobContext, 'db'>, work: () => T): T {
+export function transact<T> (ctx: Pick<JobContext, 'db'> & Partial<Pick<JobContext, 'deadline' | 'noteWrite'>>, work: () => T): T {
   const db = ctx.db
   let run = transactions.get(db)
   if (run === undefined) {
-    run = db.transaction((inner: () => unknown) => inner())
+    run = db.transaction((inner: () => unknown, deadline: CommitDeadline | undefined) => {
+      const result = inner()
+      if (deadline !== undefined) {
+        // thrown inside the transaction: better-sqlite3 rolls it back
+        if (performance.now() > deadline.commitBy) throw new QueryTimeout(deadline.timeoutMs)
+        deadline.announce()
+      }
+      return result
+    }) as Transaction
     transactions.set(db, run)
   }
-  return run(work) as T
+  ctx.noteWrite?.()
+  // a nested call is a savepoint: only the outermost transaction commits
+  return run(work, db.inTransaction ? undefined : ctx.deadline) as T
 }
 
 /** A job: synchronous work on one database, run whole inside a worker. */

@@ -32,6 +32,8 @@ interface Running extends Queued {
   /** When the engine last knew the worker to start it: its send, or the answer to the job before it. */
   startedAt: number | undefined
   timer: NodeJS.Timeout | undefined
+  /** The job announced a commit, or its answer is arriving: its deadline moved by `commitGraceMs`. */
+  committing?: boolean
 }
 
 const closedMessage = 'the database engine is shutting down'
@@ -39,6 +41,10 @@ const crashedMessage = 'the database worker stopped unexpectedly'
 const startFailedMessage = 'the database engine could not start its workers'
 /** How long a shutting-down worker may take to close its connections before it is killed. */
 const shutdownGraceMs = 5000
+/** Time past its deadline a job that announced its commit gets to finish it before its worker is killed. */
+const commitGraceMs = 5000
+/** Least deadline of a checkpoint job: copying a WAL that one big write left takes what it takes. */
+const checkpointTimeoutMs = 60_000
 /** Pause before replacing a worker that died while starting, so a broken install does not spin. */
 const restartBackoffMs = 1000
 /**
@@ -68,7 +74,9 @@ export function createEngine (options: EngineOptions): Engine {
   assertOptions(options)
   const dataDir = path.resolve(options.dataDir)
   const log = options.logger ?? silent
-  const config = { dataDir, maxConnections: options.maxConnectionsPerWorker, maxQueryRows: options.maxQueryRows }
+  const config = {
+    dataDir, maxConnections: options.maxConnectionsPerWorker, maxQueryRows: options.maxQueryRows, maxWorkerRssBytes: options.maxWorkerRssBytes
+  }
 
   const workers: WorkerProcess[] = []
   /** Each worker's jobs in the order it runs them: the head is running (or about to), the others wait in it. */
@@ -87,10 +95,18 @@ export function createEngine (options: EngineOptions): Engine {
   const listeners: JobListener[] = []
   const checkpointArgs = { passive: options.passiveCheckpoints === true }
 
+  /** Databases with a checkpoint job queued or running: one at a time is enough. */
+  const checkpointing = new Set<string>()
+
+  /** Checkpoints as a job of its own, never inside a request's commit (@see wal-pending.ts), with a longer deadline. */
   function checkpointLater (databaseId: string): void {
-    timed(databaseId, 'database.checkpoint', checkpointArgs).catch((err: Error) => {
-      log.warn({ err, databaseId }, 'a checkpoint of the inline lane\'s commits failed; the next one will retry')
-    })
+    if (checkpointing.has(databaseId) || closing !== undefined) return
+    checkpointing.add(databaseId)
+    timed(databaseId, 'database.checkpoint', checkpointArgs, { timeoutMs: Math.max(options.queryTimeoutMs, checkpointTimeoutMs) })
+      .catch((err: Error) => {
+        log.warn({ err, databaseId }, 'a checkpoint of the WAL failed; the next one will retry')
+      })
+      .finally(() => checkpointing.delete(databaseId))
   }
 
   function start (): WorkerProcess {
@@ -101,6 +117,7 @@ export function createEngine (options: EngineOptions): Engine {
       ready: dispatch,
       result: (message) => settle(worker, message),
       stopping: () => onStopping(worker),
+      finishing: (id) => onFinishing(worker, id),
       exit: (info) => lost(worker, info)
     })
     return worker
@@ -221,7 +238,7 @@ export function createEngine (options: EngineOptions): Engine {
     head.startedAt = performance.now()
     head.timer = setTimeout(() => {
       // An answer already in the channel is read before this runs: a job that finished in time is not killed.
-      setImmediate(() => { if (jobsOf(worker)[0] === head) expire(worker) })
+      setImmediate(() => { if (jobsOf(worker)[0] === head && head.committing !== true) expire(worker) })
     }, head.timeoutMs)
   }
 
@@ -244,7 +261,7 @@ export function createEngine (options: EngineOptions): Engine {
   }
 
   /** A job back as the queue holds it: a database's file is looked up again when it is dispatched. */
-  function requeued ({ sent: _sent, startedAt: _startedAt, timer: _timer, ...job }: Running): Queued {
+  function requeued ({ sent: _sent, startedAt: _startedAt, timer: _timer, committing: _committing, ...job }: Running): Queued {
     return { ...job, file: job.databaseId === undefined ? job.file : undefined }
   }
 
@@ -252,8 +269,9 @@ export function createEngine (options: EngineOptions): Engine {
     const job = jobsOf(worker)[0]
     if (job?.id !== message.id) return
     unassign(worker, job)
-    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows), durationMs: message.durationMs })
+    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows, message.row), durationMs: message.durationMs })
     else job.reject(withDuration(deserializeError(message.error), message.durationMs))
+    if (message.type === 'done' && message.checkpoint === true && job.databaseId !== undefined) checkpointLater(job.databaseId)
     armHead(worker)
     dispatch()
   }
@@ -268,6 +286,24 @@ export function createEngine (options: EngineOptions): Engine {
     replace(worker)
     job.reject(withDuration(new QueryTimeout(job.timeoutMs), performance.now() - (job.startedAt ?? 0)))
     dispatch()
+  }
+
+  /**
+   * The head job of `worker` is finishing: it starts a commit before its deadline (killing it now could cut a commit
+   * that lands, and answer 408 for a write that happened), or its long answer has begun to arrive (the job is done;
+   * tens of megabytes take a while through the channel). Its deadline moves by `commitGraceMs` (a commit, with no
+   * checkpoint in it, takes milliseconds, an answer within the result bound well under a second; only a stalled disk
+   * reaches that far).
+   */
+  function onFinishing (worker: WorkerProcess, id: number): void {
+    const head = jobsOf(worker)[0]
+    if (head?.id !== id || head.committing === true) return
+    // read in the same turn as its deadline's timer, it still wins: that timer's check runs after this (setImmediate)
+    head.committing = true
+    clearTimeout(head.timer)
+    head.timer = setTimeout(() => {
+      setImmediate(() => { if (jobsOf(worker)[0] === head) expire(worker) })
+    }, (head.startedAt ?? performance.now()) + head.timeoutMs + commitGraceMs - performance.now())
   }
 
   /** The worker answered a job at the edge of its deadline and takes no more: its other jobs go elsewhere. */

@@ -1,16 +1,19 @@
 import { performance } from 'node:perf_hooks'
 import { serializeError, type SerializedError } from '../errors.js'
-import { NotInline, type Job, type JobContext } from './context.js'
+import { NotInline, type CommitDeadline, type Job, type JobContext } from './context.js'
 import type { Database, Statement } from 'better-sqlite3'
 import type { Connection, ConnectionOptions } from './connection.js'
 import { createConnectionPool, type ConnectionPool } from './connection-pool.js'
 import { jobs } from './jobs/index.js'
 import { hideDataDir } from './paths.js'
-import type { WorkerConfig } from './protocol.js'
+import { overrunMarginMs, type WorkerConfig } from './protocol.js'
 import { mapSqliteError } from './sqlite-errors.js'
+import { checkpointDue } from './wal-pending.js'
+import { createMemoryGuard } from './worker-memory.js'
 
 export type JobOutcome =
-  | { ok: true, value: unknown, durationMs: number }
+  /** `checkpoint`: the job wrote and left enough WAL behind that the engine should run a checkpoint job. */
+  | { ok: true, value: unknown, durationMs: number, checkpoint?: true }
   | { ok: false, error: SerializedError, durationMs: number }
 
 export interface RunnerOptions {
@@ -32,6 +35,7 @@ function isBusy (err: unknown): boolean {
 class RunningJob implements JobContext {
   opened: Connection | undefined = undefined
   discard = false
+  wrote = false
 
   constructor (
     private readonly pool: ConnectionPool,
@@ -39,36 +43,50 @@ class RunningJob implements JobContext {
     readonly dataDir: string,
     readonly limits: JobContext['limits'],
     readonly inline: boolean,
-    readonly schemaStamp: number | undefined
+    readonly schemaStamp: number | undefined,
+    readonly deadline: CommitDeadline | undefined
   ) {}
 
   get db (): Database { return this.connection().db }
   prepare (sql: string): Statement { return this.connection().prepare(sql) }
+  prepareRaw (sql: string): Statement { return this.connection().prepareRaw(sql) }
   discardConnection (): void { this.discard = true }
+  noteWrite (): void { this.wrote = true }
   private connection (): Connection { return (this.opened ??= this.pool.acquire(this.file)) }
 }
 
 /** Runs jobs by name against pooled connections; the worker process is a thin message loop around it. */
 export function createJobRunner (config: WorkerConfig, options: RunnerOptions = {}) {
   const inline = options.inline === true
-  const pool = createConnectionPool(config.maxConnections, options.connection)
+  const statementBytes = { total: 0 }
+  const pool = createConnectionPool(config.maxConnections, { ...options.connection, statementBytes })
+  const memory = inline ? undefined : createMemoryGuard(pool, statementBytes, config.maxWorkerRssBytes)
   const limits = Object.freeze({ maxQueryRows: config.maxQueryRows })
   const registry = jobs as unknown as Record<string, Job<unknown, unknown>>
 
-  function run (name: string, file: string, args: unknown, schemaStamp?: number): JobOutcome {
+  /**
+   * `timeoutMs`: the deadline the engine kills the job at (workers only), from which its commit deadline follows;
+   * `announce` is called as a commit starts (@see CommitDeadline).
+   */
+  function run (name: string, file: string, args: unknown, schemaStamp?: number, timeoutMs?: number, announce: () => void = () => {}): JobOutcome {
     const started = performance.now()
-    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp)
+    const deadline = timeoutMs === undefined ? undefined : { commitBy: started + timeoutMs - overrunMarginMs(timeoutMs), timeoutMs, announce }
+    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp, deadline)
     try {
       const job = Object.hasOwn(registry, name) ? registry[name] : undefined
       if (job === undefined) throw new Error(`unknown job '${name}'`)
       const value = job(ctx, args)
-      return { ok: true, value, durationMs: performance.now() - started }
+      const durationMs = performance.now() - started
+      // the inline lane counts its commits instead (its connections are the main thread's)
+      return !inline && ctx.wrote && checkpointDue(file) ? { ok: true, value, durationMs, checkpoint: true } : { ok: true, value, durationMs }
     } catch (err) {
       // inline, the job belongs in a worker (unbounded work, or a lock held elsewhere): it changed nothing
       if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()
       return { ok: false, error: toWire(err, file), durationMs: performance.now() - started }
     } finally {
-      if (ctx.opened !== undefined) release(file, ctx.opened.db, ctx.discard)
+      // a large statement not kept in the cache is freed by closing its connection (@see statement-cache.ts)
+      if (ctx.opened !== undefined) release(file, ctx.opened.db, ctx.discard || ctx.opened.heavy)
+      memory?.afterJob()
     }
   }
 

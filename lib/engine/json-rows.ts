@@ -6,6 +6,7 @@
  * Replies splice the text in as it is (@see lib/json-reply.ts). Jobs the inline lane answers keep their arrays:
  * nothing crosses a channel there.
  */
+import { writtenJson } from './result-bytes.js'
 
 /** A value already written as JSON. */
 export class JsonText {
@@ -32,8 +33,13 @@ export class JsonRows extends JsonText {
 /** Rows as a job gave them (inline) or as a worker sent them. */
 export type Rows<R> = R[] | JsonRows
 
-/** A job's result as the engine delivers it: its `rows` array, if any, may have arrived as JsonRows. */
-export type Delivered<T> = T extends { rows: Array<infer R> } ? Omit<T, 'rows'> & { rows: Rows<R> } : T
+/**
+ * A job's result as the engine delivers it: its `rows` array, if any, may have arrived as JsonRows, and its `row`
+ * (records.get, records.update) as JsonText.
+ */
+export type Delivered<T> = T extends { rows: Array<infer R> }
+  ? Omit<T, 'rows'> & { rows: Rows<R> }
+  : T extends { row: infer R } ? Omit<T, 'row'> & { row: R | JsonText } : T
 
 /** The first row, whichever way the rows came. */
 export function firstRow<R> (rows: Rows<R>): R | JsonText | undefined {
@@ -43,15 +49,21 @@ export function firstRow<R> (rows: Rows<R>): R | JsonText | undefined {
 /** How rows travel in a worker's answer (@see protocol.ts). */
 export interface PackedRows { json: string, length: number }
 
-/** In a worker: the result without its `rows` array, and that array as JSON text. Other results pass unchanged. */
-export function packRows (value: unknown): { value: unknown, rows?: PackedRows } {
+/**
+ * In a worker: the result without its `rows` array, and that array as JSON text (the text the job measured, if it
+ * did: @see result-bytes.ts); or without its `row`, when the job wrote that row's text. Other results pass unchanged.
+ */
+export function packRows (value: unknown): { value: unknown, rows?: PackedRows, row?: string } {
   if (value === null || typeof value !== 'object') return { value }
   const { rows, ...rest } = value as { rows?: unknown }
-  if (!Array.isArray(rows)) return { value }
-  return { value: rest, rows: { json: JSON.stringify(rows), length: rows.length } }
+  if (Array.isArray(rows)) return { value: rest, rows: { json: writtenJson(rows) ?? JSON.stringify(rows), length: rows.length } }
+  const { row, ...others } = value as { row?: unknown }
+  const rowText = row !== null && typeof row === 'object' ? writtenJson(row) : undefined
+  return rowText === undefined ? { value } : { value: others, row: rowText }
 }
 
-/** In the engine: the result with its rows back in place, as JsonRows. */
-export function unpackRows (value: unknown, rows: PackedRows | undefined): unknown {
+/** In the engine: the result with its rows back in place, as JsonRows, or its row as JsonText. */
+export function unpackRows (value: unknown, rows: PackedRows | undefined, row?: string): unknown {
+  if (row !== undefined) return { ...(value as object), row: new JsonText(row) }
   return rows === undefined ? value : { ...(value as object), rows: new JsonRows(rows.json, rows.length) }
 }

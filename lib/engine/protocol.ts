@@ -6,6 +6,8 @@ export interface WorkerConfig {
   dataDir: string
   maxConnections: number
   maxQueryRows: number
+  /** Resident memory past which a worker drops its statement caches and connections (@see worker-memory.ts). */
+  maxWorkerRssBytes?: number
 }
 
 /** One job as sent to a worker: `timeoutMs` lets the worker tell when the engine is about to kill it. */
@@ -24,8 +26,19 @@ export type ToWorker =
 /** Messages from a worker to the engine. `durationMs` is measured inside the worker around the job. */
 export type FromWorker =
   | { type: 'ready' }
-  /** A result's `rows` array travels apart, as JSON text (@see json-rows.ts). */
-  | { type: 'done', id: number, value: unknown, rows?: PackedRows, durationMs: number }
+  /**
+   * A result's `rows` array (or its `row`) travels apart, as JSON text (@see json-rows.ts); a long text comes first
+   * in `chunk` messages (@see chunks.ts), and then is empty here. `checkpoint`: the job left enough WAL behind for
+   * the engine to run a checkpoint job (workers never checkpoint in a commit).
+   */
+  | { type: 'done', id: number, value: unknown, rows?: PackedRows, row?: string, chunked?: true, durationMs: number, checkpoint?: true }
+  /**
+   * Job `id` starts a commit, before its commit deadline: the engine lets it finish rather than kill the worker at the
+   * deadline, so a 408 never answers a write that was committed (@see CommitDeadline).
+   */
+  | { type: 'committing', id: number }
+  /** A piece of the text of the next `done` answer to job `id`. */
+  | { type: 'chunk', id: number, text: string }
   | { type: 'failed', id: number, error: SerializedError, durationMs: number }
   | { type: 'reply', id: number, value: unknown }
   /** A job ran to the edge of its deadline: the worker starts nothing more, its unstarted jobs go elsewhere. */

@@ -20,6 +20,8 @@ export interface EngineOptions {
   queryTimeoutMs: number
   /** Passed to jobs as `ctx.limits.maxQueryRows`. */
   maxQueryRows: number
+  /** Resident memory past which a worker drops its statement caches and connections (default 512 MiB). */
+  maxWorkerRssBytes?: number
   /** The absolute file of a registered database, undefined if there is none. */
   locate: (databaseId: string) => string | undefined
   /** Whether bounded jobs may run on the main thread (@see inline.ts); default true. */

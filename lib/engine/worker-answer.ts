@@ -12,8 +12,9 @@ export function unsendable (id: number, durationMs: number, err: unknown): FromW
 export function answerOf (id: number, outcome: JobOutcome): FromWorker {
   if (!outcome.ok) return { type: 'failed', id, error: outcome.error, durationMs: outcome.durationMs }
   try {
-    const { value, rows } = packRows(outcome.value)
-    return { type: 'done', id, value, rows, durationMs: outcome.durationMs }
+    const { value, rows, row } = packRows(outcome.value)
+    const done: FromWorker = { type: 'done', id, value, rows, row, durationMs: outcome.durationMs }
+    return outcome.checkpoint === true ? { ...done, checkpoint: true } : done
   } catch (err) {
     return unsendable(id, outcome.durationMs, err)
   }

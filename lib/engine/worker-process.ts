@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { createChunkJoiner } from './chunks.js'
 import { Lru } from './lru.js'
 import type { FromWorker, JobMessage, ToWorker, WorkerConfig } from './protocol.js'
 
@@ -7,7 +8,8 @@ import type { FromWorker, JobMessage, ToWorker, WorkerConfig } from './protocol.
 const fromTypeScript = import.meta.url.endsWith('.ts')
 const workerFile = fileURLToPath(new URL(fromTypeScript ? './worker.ts' : './worker.js', import.meta.url))
 // Resolved here, not in the child: the child's working directory is the data directory, where 'tsx' is not found.
-const execArgv = fromTypeScript ? ['--import', import.meta.resolve('tsx')] : []
+// --expose-gc: a worker past its memory ceiling collects the statements it dropped (@see worker-memory.ts)
+const execArgv = [...(fromTypeScript ? ['--import', import.meta.resolve('tsx')] : []), '--expose-gc']
 
 type Control = { type: 'close', file: string } | { type: 'count' }
 
@@ -19,6 +21,11 @@ export interface WorkerEvents {
   result: (message: Extract<FromWorker, { type: 'done' | 'failed' }>) => void
   /** The worker finished a job at the edge of its deadline and starts nothing more (see protocol.ts). */
   stopping: () => void
+  /**
+   * Job `id` of the worker is finishing: it starts a commit, or its long answer has begun to arrive in pieces. Either
+   * way it must not be killed as a runaway at its deadline (see protocol.ts).
+   */
+  finishing: (id: number) => void
   /**
    * The process ended without being retired by the engine, and every message it sent has been delivered.
    * `wasReady` is false when it never started.
@@ -64,6 +71,7 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
   let retired = false
   let exited = false
   const exitedPromise = new Promise<void>((resolve) => child.once('close', () => resolve()))
+  const chunks = createChunkJoiner()
 
   function answerPending (): void {
     for (const { control, resolve } of pending.values()) resolve(fallback[control.type])
@@ -76,8 +84,13 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
   }
 
   child.on('error', (err) => { if (!retired) options.onError(err) })
-  child.on('message', (message: FromWorker) => {
+  child.on('message', (received: FromWorker) => {
     if (retired) return
+    const message = chunks.take(received)
+    if (message === undefined) {
+      if (received.type === 'chunk' && chunks.isFirst(received)) events.finishing(received.id)
+      return
+    }
     switch (message.type) {
       case 'ready':
         ready = true
@@ -88,12 +101,15 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
         return entry?.resolve(message.value)
       }
       case 'stopping': return events.stopping()
+      case 'committing': return events.finishing(message.id)
+      case 'chunk': return
       default: return events.result(message)
     }
   })
   // 'close', not 'exit': it comes once the channel is drained, so every answer sent before the end has arrived
   child.once('close', (code, signal) => {
     exited = true
+    chunks.clear()
     answerPending()
     if (!retired) events.exit({ code, signal, wasReady: ready })
   })

@@ -5,6 +5,7 @@
  * previous answer is written to the channel, so the engine always knows which job a stuck worker is running.
  */
 import { performance } from 'node:perf_hooks'
+import { inChunks } from './chunks.js'
 import { createJobRunner } from './job-runner.js'
 import { answerOf, unsendable } from './worker-answer.js'
 import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type WorkerConfig } from './protocol.js'
@@ -12,7 +13,9 @@ import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type 
 type Work = JobMessage | Extract<ToWorker, { type: 'close' | 'count' }>
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig
-const runner = createJobRunner(config)
+// SQLite's automatic checkpoint runs inside a commit, where the deadline could cut it after the data is in: the
+// engine runs checkpoints as jobs of their own instead, when an answer says the WAL has grown (@see wal-pending.ts)
+const runner = createJobRunner(config, { connection: { autoCheckpoint: false } })
 const backlog: Work[] = []
 let busy = false
 let stopping = false
@@ -22,7 +25,8 @@ function send (message: FromWorker, then?: () => void): void {
 }
 
 function answer (job: JobMessage): FromWorker {
-  return answerOf(job.id, runner.run(job.name, job.file, job.args))
+  const committing = () => send({ type: 'committing', id: job.id })
+  return answerOf(job.id, runner.run(job.name, job.file, job.args, undefined, job.timeoutMs, committing))
 }
 
 function control (work: Exclude<Work, JobMessage>): FromWorker {
@@ -50,7 +54,10 @@ function next (): void {
 
 function sendAnswer (message: FromWorker, then?: () => void): void {
   try {
-    send(message, then)
+    const messages = inChunks(message)
+    const last = messages.pop() as FromWorker
+    for (const chunk of messages) send(chunk)
+    send(last, then)
   } catch (err) {
     // answered instead of leaving the caller waiting
     const { id, durationMs } = message as { id: number, durationMs: number }

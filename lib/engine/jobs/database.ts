@@ -116,6 +116,7 @@ function check (ctx: JobContext, _args: NoArgs): { tables: number } {
 
 /** Runs SQL as given, for tests and internal use only: never reachable with a client's SQL. */
 function exec (ctx: JobContext, args: { sql: string }): Record<string, never> {
+  ctx.noteWrite()
   ctx.db.exec(args.sql)
   return {}
 }

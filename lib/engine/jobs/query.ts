@@ -4,7 +4,8 @@ import { InvalidValue } from '../../errors.js'
 import { inspectStatement } from '../../sql/guard.js'
 import { iterateRows, statementNeedsRowGuard } from '../../sql/rows.js'
 import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
-import type { JobContext } from '../context.js'
+import { transact, type JobContext } from '../context.js'
+import { leastBytesOf, RowCollector } from '../result-bytes.js'
 import { userTableCount } from './database.js'
 
 export interface QueryArgs {
@@ -44,7 +45,7 @@ export type QueryResult = QueryRows | QueryRun
 /** Runs one raw SQL statement once the guard has let it through. */
 function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const params = toBindParams(args.params)
-  const { stmt, kind, numberedParams, filePaths, inserts } = inspectStatement((sql) => ctx.prepare(sql), args.sql, params, {
+  const { stmt, kind, numberedParams, filePaths, inserts } = inspectStatement((sql) => ctx.prepareRaw(sql), args.sql, params, {
     allowWrite: args.allowWrite,
     deniedCode: args.deniedCode,
     databaseName: args.databaseName,
@@ -55,17 +56,18 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   stmt.safeIntegers(true)
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
-  try {
-    if (stmt.reader) {
-      const result = withBindingErrors(() => readRows(stmt, bound, ctx.limits.maxQueryRows))
-      if (filePaths) withoutServerPaths(result.rows)
-      return result
-    }
+  const execute = (): QueryResult => {
+    if (stmt.reader) return readRows(stmt, bound, ctx.limits.maxQueryRows, filePaths)
     // a statement that writes may change the schema (CREATE, DROP, ALTER): then the table count comes along
     const schemaBefore = schemaVersion(ctx)
-    const run = withBindingErrors(() => runStatement(stmt, bound, inserts))
+    const run = runStatement(stmt, bound, inserts)
     if (schemaVersion(ctx) !== schemaBefore) run.tableCount = userTableCount(ctx)
     return run
+  }
+  // A write runs in a transaction of its own, whose commit the job's deadline can refuse (@see CommitDeadline)
+  const inTransaction = !stmt.readonly && transactable.has(kind) && !ctx.db.inTransaction
+  try {
+    return withBindingErrors(() => inTransaction ? transact(ctx, execute) : execute())
   } finally {
     // The connection is pooled: nothing a request attaches or creates in TEMP may outlive it.
     if (attachedBefore !== null) detachAddedSchemas(ctx, attachedBefore)
@@ -77,11 +79,12 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
  * `PRAGMA database_list` names each file by its absolute path on the server (issue #30, item 10). Every file a
  * connection can have attached sits directly in the data directory (or is temporary: ''), so its name says it all.
  */
-function withoutServerPaths (rows: Array<Record<string, unknown>>): void {
-  for (const row of rows) {
-    if (typeof row.file === 'string' && row.file !== '') row.file = basename(row.file)
-  }
+function withoutServerPath (row: Record<string, unknown>): void {
+  if (typeof row.file === 'string' && row.file !== '') row.file = basename(row.file)
 }
+
+/** Writes that may run inside a transaction (VACUUM, ATTACH and DETACH may not); others commit as SQLite runs them. */
+const transactable: ReadonlySet<string> = new Set(['INSERT', 'REPLACE', 'UPDATE', 'DELETE', 'WITH', 'CREATE', 'DROP', 'ALTER', 'SELECT', 'VALUES'])
 
 /** Arguments for better-sqlite3: positional values spread, named ones as one object; `?1`, `?2` bind by name "1", "2". */
 function bindArgs (params: BindParams, numbered: boolean): unknown[] {
@@ -89,32 +92,34 @@ function bindArgs (params: BindParams, numbered: boolean): unknown[] {
   return numbered ? [Object.fromEntries(params.map((value, i) => [String(i + 1), value]))] : params
 }
 
-/** Reads at most `maxRows` rows, one more only to learn that there were more. */
-// A byte budget beside the row cap: one read key's `SELECT zeroblob(1e9)` must not exhaust the server's memory.
-export const maxResultBytes = 32 * 1024 * 1024
+/** Raw SQL's bound in reply bytes (JSON after escaping, blobs as base64) beside the row cap: @see result-bytes.ts. */
+export { maxResultBytes } from '../result-bytes.js'
 
-// A row's JSON repeats its column names: they count too (one long alias over many rows is as big as long values).
-function sizeOf (row: Record<string, unknown>): number {
+/** Bytes a raw row takes at least in the reply, counted without writing it: its column names and values' lengths. */
+function leastSizeOf (row: Record<string, unknown>): number {
   let bytes = 0
-  for (const name in row) {
-    const value = row[name]
-    bytes += name.length + (typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength * 4 / 3 : 8)
-  }
+  for (const name in row) bytes += name.length + leastBytesOf(row[name])
   return bytes
 }
 
-function readRows (stmt: Statement, args: unknown[], maxRows: number): QueryRows {
-  const rows: Array<Record<string, unknown>> = []
+/**
+ * Reads at most `maxRows` rows, one more only to learn that there were more, and stops before the row whose JSON
+ * would take the reply past the byte bound: one read key's `SELECT zeroblob(1e9)`, or text of control characters
+ * (six bytes each once escaped), must not exhaust the server's memory.
+ */
+function readRows (stmt: Statement, args: unknown[], maxRows: number, filePaths: boolean): QueryRows {
+  const collected = new RowCollector<Record<string, unknown>>()
   let truncated = false
-  let bytes = 0
   for (const row of iterateRows(stmt, args, statementNeedsRowGuard(stmt))) {
-    bytes += sizeOf(row as Record<string, unknown>)
-    if (rows.length === maxRows || bytes > maxResultBytes) {
+    const raw = row as Record<string, unknown>
+    if (filePaths) withoutServerPath(raw)
+    // a value that could never fit is not even written (a gigabyte blob's base64 is past what a string holds)
+    if (collected.rows.length === maxRows || leastSizeOf(raw) > collected.room || !collected.add(toWireRow(raw))) {
       truncated = true
       break
     }
-    rows.push(toWireRow(row as Record<string, unknown>))
   }
+  const rows = collected.done()
   return { kind: 'rows', rows, columns: stmt.columns().map((c) => c.name), rowCount: rows.length, truncated, operation: 'select' }
 }
 

@@ -9,6 +9,8 @@ import { allRows, getRow, needsRowGuard } from '../../sql/rows.js'
 import { bigintToWire } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
 import { requireBounded, transact, type JobContext } from '../context.js'
+import { RowCollector, writeRow } from '../result-bytes.js'
+import { requireRecordFits, tooLarge } from '../row-size.js'
 
 /** A record on the wire: blobs as `{ "$base64": "..." }`, other values as JSON. */
 export type WireRecord = Record<string, unknown>
@@ -64,12 +66,25 @@ function listRecords (ctx: JobContext, args: ListRecordsArgs): ListRecordsResult
     const last = rows.at(-1)
     const next = hasMore && list.cursor !== null && last !== undefined ? positionOf(last, list.cursor.keys) : null
     if (list.cursor !== null) stripColumns(rows, list.cursor.extra)
-    const result: ListRecordsResult = { rows: rows.map(typedColumns(table).wireRow), hasMore, next, sql: list.sql }
+    const result: ListRecordsResult = { rows: measured(rows.map(typedColumns(table).wireRow)), hasMore, next, sql: list.sql }
     if (count !== null) result.total = (ctx.prepare(count.sql).get(...count.params) as { total: number }).total
     return result
   }
   // With a total, both reads share one snapshot so the total matches the page.
   return count === null ? read() : transact(ctx, read)
+}
+
+/** A page of rows as its reply will carry them, refused with 413 past the result bound (@see result-bytes.ts). */
+function measured (rows: WireRecord[]): WireRecord[] {
+  const collector = new RowCollector<WireRecord>()
+  for (const row of rows) if (!collector.add(row)) throw tooLarge()
+  return collector.done()
+}
+
+/** One record of a worker's answer, written once here and sent as text; a worker's row is never past the bound. */
+function written (ctx: JobContext, row: WireRecord): WireRecord {
+  if (!ctx.inline && !writeRow(row)) throw tooLarge()
+  return row
 }
 
 // The point read of each table, prepared once per connection and schema (a TableInfo lives exactly that long) with
@@ -80,6 +95,7 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.read)
   const match = matchRecord(table, args.id)
+  requireRecordFits(ctx, table, match)
   let read = pointReads.get(table)
   if (read === undefined) {
     const { sql } = buildGet(table, match)
@@ -88,7 +104,7 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   }
   const row = getRow(read.statement, [match.value], guardOf(table))
   if (row === undefined) throw new RecordNotFound(args.id)
-  return { row: typedColumns(table).wireRow(row), sql: read.sql }
+  return { row: written(ctx, typedColumns(table).wireRow(row)), sql: read.sql }
 }
 
 /** Inserts every row in one transaction: one bad row leaves the table as it was. */
@@ -120,10 +136,16 @@ function updateRecord (ctx: JobContext, args: UpdateRecordArgs): RecordResult {
   if (!isRecord(args.values)) throw new InvalidValue('the update must be a JSON object of column values')
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.write)
-  const update = buildUpdate(table, matchRecord(table, args.id), args.values)
+  const match = matchRecord(table, args.id)
+  // the record comes back whole: a large one is updated in a worker, one past the bound is refused before any change
+  requireRecordFits(ctx, table, match)
+  const update = buildUpdate(table, match, args.values)
   const row = transact(ctx, () => getRow(ctx.prepare(update.sql).safeIntegers(true), update.params, guardOf(table)))
   if (row === undefined) throw new RecordNotFound(args.id)
-  return { row: typedColumns(table).wireRow(row), sql: update.sql }
+  const wire = typedColumns(table).wireRow(row)
+  // committed: it is answered even if the new values took it past the bound (they came in one request body)
+  if (!ctx.inline) writeRow(wire, Infinity)
+  return { row: wire, sql: update.sql }
 }
 
 function deleteRecord (ctx: JobContext, args: DeleteRecordArgs): DeleteRecordResult {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createEngine, type Engine, type EngineOptions } from '../../../lib/engine/index.js'
-import type { Rows } from '../../../lib/engine/json-rows.js'
+import { JsonText, type Rows } from '../../../lib/engine/json-rows.js'
 
 export const runawaySql = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'
 
@@ -101,4 +101,9 @@ export async function waitFor (predicate: () => boolean | Promise<boolean>, time
 export function rowsOf<R> (rows: Rows<R> | false): R[] | false {
   if (rows === false) return false
   return Array.isArray(rows) ? rows : JSON.parse(rows.json) as R[]
+}
+
+/** A record as an object, whether the inline lane answered it or a worker sent it as JSON text. */
+export function rowOf (row: unknown): unknown {
+  return row instanceof JsonText ? JSON.parse(row.json) : row
 }

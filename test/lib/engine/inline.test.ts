@@ -3,7 +3,7 @@ import { statSync } from 'node:fs'
 import t from 'tap'
 import { commitsPerCheckpoint } from '../../../lib/engine/inline.js'
 import { checkpointWaitMs } from '../../../lib/engine/jobs/database.js'
-import { buildEngine, sleep, waitFor, rowsOf } from './helpers.js'
+import { buildEngine, sleep, waitFor, rowsOf, rowOf } from './helpers.js'
 
 // One engine for the file (each test has its own databases): starting workers is the slow part.
 const { engine, register } = buildEngine(t, { workers: 2 })
@@ -74,7 +74,7 @@ t.test('unbounded work goes to a worker: a computed column, a table with a trigg
   t.same((await engine.run('unbounded', 'records.get', { table: 'items', id: '1' })).row, { id: 1, name: 'lamp' },
     'a read of the table with a trigger is inline')
   t.equal(await opened(), 0)
-  t.same((await engine.run('unbounded', 'records.get', { table: 'shouting', id: '1' })).row, { id: 1, name: 'lamp', loud: 'LAMP' })
+  t.same(rowOf((await engine.run('unbounded', 'records.get', { table: 'shouting', id: '1' })).row), { id: 1, name: 'lamp', loud: 'LAMP' })
   t.equal(await opened(), 1, 'a row with a column computed on read is read by a worker')
   await engine.run('unbounded', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })
   await engine.run('unbounded', 'records.insert', { table: 'items', rows: [{ name: 'a' }, { name: 'b' }] })
@@ -175,7 +175,8 @@ t.test('exclusive() closes the inline connection too, and inline jobs wait for i
     await sleep(100)
     t.equal(engine.stats().queued, 1, 'a read of the held database waits in the queue')
   })
-  t.same(await read, { row: { id: 1, name: 'lamp' }, sql: 'SELECT * FROM "items" WHERE "id" = ?' })
+  const { row, sql } = await read as { row: unknown, sql: string }
+  t.same({ row: rowOf(row), sql }, { row: { id: 1, name: 'lamp' }, sql: 'SELECT * FROM "items" WHERE "id" = ?' })
 })
 
 t.test('with inline: false every job goes to a worker', async (t) => {
@@ -184,7 +185,7 @@ t.test('with inline: false every job goes to a worker', async (t) => {
   const db = new Database(file)
   db.exec("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO items VALUES (1, 'lamp')")
   db.close()
-  t.same((await off.engine.run('db', 'records.get', { table: 'items', id: '1' })).row, { id: 1, name: 'lamp' })
+  t.same(rowOf((await off.engine.run('db', 'records.get', { table: 'items', id: '1' })).row), { id: 1, name: 'lamp' })
   t.same(await off.engine.connectionCounts(), [1])
   t.equal(off.engine.inlineConnections(), 0)
 })

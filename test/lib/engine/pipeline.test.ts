@@ -55,6 +55,7 @@ t.test('a worker that finishes a job at the edge of its deadline answers it, the
     ready: () => { ready = true },
     result: (message: Extract<FromWorker, { type: 'done' | 'failed' }>) => { messages.push(`${message.type} ${message.id}`) },
     stopping: () => { messages.push('stopping') },
+    finishing: () => {},
     exit: () => { messages.push('exit') }
   })
   t.teardown(() => worker.retire())

@@ -31,6 +31,8 @@ export function openContext (t: Teardown, options: { maxQueryRows?: number, file
     discarded: 0,
     inline: false,
     schemaStamp: undefined,
+    deadline: undefined,
+    noteWrite () {},
     prepare (sql) {
       let statement = statements.get(sql)
       if (statement === undefined) {
@@ -38,6 +40,9 @@ export function openContext (t: Teardown, options: { maxQueryRows?: number, file
         statements.set(sql, statement)
       }
       return statement
+    },
+    prepareRaw (sql) {
+      return ctx.prepare(sql)
     },
     discardConnection () {
       ctx.discarded++
