@@ -25,7 +25,10 @@ export const ConfigSchema = Type.Object({
   SNAPSHOT_INTERVAL_MS: Type.Integer({ default: 300000, minimum: 100, description: 'storage snapshot interval' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),
   ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
-  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' })
+  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 1024, minimum: 1, description: 'open database connections of the whole server, every engine worker and the main thread together (least recently used closes first)' }),
+  ENGINE_IDLE_CLOSE_MS: Type.Integer({ default: 60000, minimum: 0, description: 'closes a database connection unused this long (0: never)' }),
+  DB_MAX_INFLIGHT: Type.Integer({ default: 8, minimum: 1, description: 'statements of one database running at once; more wait' }),
+  DB_MAX_QUEUE: Type.Integer({ default: 256, minimum: 1, description: 'statements of one database waiting; more get 503 DATABASE_BUSY' })
 })
 
 export type Env = Static<typeof ConfigSchema>
@@ -50,6 +53,9 @@ export interface Config {
   trustProxy: boolean
   engineWorkers: number
   engineMaxConnections: number
+  engineIdleCloseMs: number
+  dbMaxInflight: number
+  dbMaxQueue: number
 }
 
 /** A configuration error: its message names the variable and what is wrong. */
@@ -93,6 +99,9 @@ export function loadConfig (source: Record<string, string | undefined> = process
     snapshotIntervalMs: env.SNAPSHOT_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY,
     engineWorkers: env.ENGINE_WORKERS,
-    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS
+    engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
+    engineIdleCloseMs: env.ENGINE_IDLE_CLOSE_MS,
+    dbMaxInflight: env.DB_MAX_INFLIGHT,
+    dbMaxQueue: env.DB_MAX_QUEUE
   }
 }

@@ -54,6 +54,8 @@ export const StorageFull = define('STORAGE_FULL', 'the server has no space left 
 export const StorageReadonly = define('STORAGE_READONLY', 'the data directory is read-only: writes are refused until it is writable again', 503)
 export const StorageUnavailable = define('STORAGE_UNAVAILABLE', 'the storage failed to read or write: try again later', 503)
 export const EngineUnavailable = define('ENGINE_UNAVAILABLE', '%s', 503)
+export const DatabaseBusy = define('DATABASE_BUSY', 'the database has too many requests waiting: retry shortly', 503)
+export const DatabaseUnavailable = define('DATABASE_UNAVAILABLE', 'the database cannot be used: %s', 503)
 
 /** A plain description of an error, able to cross a process boundary. */
 export interface SerializedError {

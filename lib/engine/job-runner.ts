@@ -7,7 +7,7 @@ import { createConnectionPool, type ConnectionPool } from './connection-pool.js'
 import { jobs } from './jobs/index.js'
 import { hideDataDir } from './paths.js'
 import type { WorkerConfig } from './protocol.js'
-import { mapSqliteError } from './sqlite-errors.js'
+import { isDamaged, mapSqliteError } from './sqlite-errors.js'
 
 export type JobOutcome =
   | { ok: true, value: unknown, durationMs: number }
@@ -66,6 +66,8 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
     } catch (err) {
       // inline, the job belongs in a worker (unbounded work, or a lock held elsewhere): it changed nothing
       if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()
+      // a connection to a damaged file is not kept: a repaired or restored file gets a fresh one
+      if (isDamaged((err as { code?: unknown }).code)) ctx.discard = true
       return { ok: false, error: toWire(err, file), durationMs: performance.now() - started }
     } finally {
       if (ctx.opened !== undefined) release(file, ctx.opened.db, ctx.discard)
