@@ -100,7 +100,7 @@ export function createEngine (options: EngineOptions): Engine {
   const inlineLocations = createLocations(locate, schemaRecheckMs)
   const limits = createDbLimits(options.dbMaxInflight ?? defaultDbMaxInflight, options.dbMaxQueue ?? defaultDbMaxQueue)
   const budget = createConnectionBudget({ max: options.maxConnections, idleMs: idleCloseMs, onClose: closeIn })
-  const guard = options.checkFiles === true ? createFileGuard((file) => { closeEverywhere(file).catch(() => {}) }) : undefined
+  const guard = options.checkFiles === true ? createFileGuard(dropReplaced) : undefined
   const idleTimer = idleCloseMs > 0 ? setInterval(() => budget.closeIdle(), Math.min(15_000, Math.max(250, idleCloseMs / 4))) : undefined
   idleTimer?.unref()
 
@@ -187,7 +187,7 @@ export function createEngine (options: EngineOptions): Engine {
       if (jobs.length >= pipelineDepth) return
       const head = jobs[0]
       if (head?.startedAt !== undefined && now - head.startedAt > pipelineBehindMs) return
-      able.push({ slot, load: jobs.length, hasFile: budget.has(slot, file) })
+      able.push({ slot, load: jobs.length, onlyThisFile: jobs.every((job) => job.file === file), hasFile: budget.has(slot, file) })
     })
     return able
   }
@@ -378,6 +378,16 @@ export function createEngine (options: EngineOptions): Engine {
     inline?.close(file)
     budget.forgetFile(file)
     for (const worker of workers) await worker.request({ type: 'close', file })
+  }
+
+  /**
+   * Closes every connection to a file replaced behind the engine's back, at once: each worker gets its close before
+   * any job sent after this (jobs go at the end of the turn), so no job reads the old file again.
+   */
+  function dropReplaced (file: string): void {
+    inline?.close(file)
+    budget.forgetFile(file)
+    for (const worker of workers) worker.request({ type: 'close', file }).catch(() => {})
   }
 
   /** Runs the job on the main thread if the inline lane takes it; undefined sends it to a worker. */
