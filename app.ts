@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.js'
 import enginePlugin from './plugins/engine.js'
 import databasesPlugin from './plugins/databases.js'
 import corsPlugin from './plugins/cors.js'
+import metricsPlugin from './plugins/metrics.js'
 import analyticsPlugin from './plugins/analytics.js'
 import healthRoutes from './routes/health.js'
 import adminRoutes from './routes/admin.js'
@@ -29,6 +30,7 @@ import tableRoutes from './routes/tables.js'
 import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
 import analyticsRoutes from './routes/analytics.js'
+import metricsRoutes from './routes/metrics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
 
@@ -123,6 +125,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(databasesPlugin)
   await fastify.register(analyticsPlugin)
   await fastify.register(corsPlugin)
+  await fastify.register(metricsPlugin)
 
   // Every request passes these two hooks: they take callbacks, not promises, and allocate nothing.
   // While closing, answers say `Connection: close`, so keep-alive clients cannot hold the shutdown open.
@@ -150,6 +153,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(recordRoutes, { prefix: '/api/databases' })
   await fastify.register(queryRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
+  await fastify.register(metricsRoutes, { prefix: '/api/metrics' })
   await fastify.register(webRoutes)
 }
 

@@ -28,6 +28,7 @@ export const ConfigSchema = Type.Object({
   ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 1024, minimum: 1, description: 'open database connections of the whole server, every engine worker and the main thread together (least recently used closes first)' }),
   ENGINE_IDLE_CLOSE_MS: Type.Integer({ default: 60000, minimum: 0, description: 'closes a database connection unused this long (0: never)' }),
   DB_MAX_INFLIGHT: Type.Integer({ default: 8, minimum: 1, description: 'statements of one database running at once; more wait' }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'bearer token that may read GET /api/metrics besides an admin session' })),
   DB_MAX_QUEUE: Type.Integer({ default: 256, minimum: 1, description: 'statements of one database waiting; more get 503 DATABASE_BUSY' })
 })
 
@@ -56,6 +57,7 @@ export interface Config {
   engineIdleCloseMs: number
   dbMaxInflight: number
   dbMaxQueue: number
+  metricsToken?: string
 }
 
 /** A configuration error: its message names the variable and what is wrong. */
@@ -102,6 +104,7 @@ export function loadConfig (source: Record<string, string | undefined> = process
     engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
     engineIdleCloseMs: env.ENGINE_IDLE_CLOSE_MS,
     dbMaxInflight: env.DB_MAX_INFLIGHT,
-    dbMaxQueue: env.DB_MAX_QUEUE
+    dbMaxQueue: env.DB_MAX_QUEUE,
+    metricsToken: env.METRICS_TOKEN
   }
 }
