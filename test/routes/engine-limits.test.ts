@@ -60,10 +60,14 @@ t.test('a missing file answers 503 DATABASE_UNAVAILABLE for that database only, 
   const tables = await admin({ method: 'GET', url: `/api/databases/${lost}/tables` })
   t.equal(tables.json().code, 'DATABASE_UNAVAILABLE', 'worker jobs answer the same')
   t.equal((await getOne(other)).statusCode, 200, 'every other database keeps working')
+  const detail = await admin({ method: 'GET', url: `/api/databases/${lost}` })
+  t.equal(detail.statusCode, 200, 'the detail answers')
+  t.match(detail.json().data, { name: lost, status: 'unavailable', statusReason: /missing/, tables: [] }, 'and says why')
 
   renameSync(saved, fileOf(lost))
   const back = await until(lost, 200)
   t.same(back.json().data, { id: 1, name: 'lamp' }, 'the restored file is served')
+  t.match((await admin({ method: 'GET', url: `/api/databases/${lost}` })).json().data, { status: 'ok', statusReason: null })
 })
 
 t.test('a file replaced with garbage answers 503 DATABASE_UNAVAILABLE; others are unaffected; a good file heals it', async (t) => {
