@@ -198,6 +198,22 @@ export function createEngine (options: EngineOptions): Engine {
     return slot === undefined ? undefined : workers[slot]
   }
 
+  /**
+   * Whether the database's slow jobs already take every worker but one: its next job waits, so another database's
+   * job always finds a worker within one pipeline step instead of behind a slow statement. A job counts as slow
+   * once it has run for `pipelineBehindMs` (fast jobs never do); with one worker there is nothing to keep free.
+   */
+  function hogs (databaseId: string): boolean {
+    if (workers.length < 2) return false
+    const now = performance.now()
+    let slow = 0
+    for (const worker of workers) {
+      const head = jobsOf(worker)[0]
+      if (head?.databaseId === databaseId && head.startedAt !== undefined && now - head.startedAt > pipelineBehindMs) slow++
+    }
+    return slow >= workers.length - 1
+  }
+
   function enqueue (job: Queued, first = false): void {
     if (first) queue.unshift(job)
     else queue.push(job)
@@ -217,7 +233,7 @@ export function createEngine (options: EngineOptions): Engine {
   function dispatch (): void {
     for (let i = 0; i < queue.length;) {
       const job = queue[i]
-      if (job.databaseId !== undefined && (holds.isHeld(job.databaseId) || !limits.canRun(job.databaseId))) {
+      if (job.databaseId !== undefined && (holds.isHeld(job.databaseId) || !limits.canRun(job.databaseId) || hogs(job.databaseId))) {
         i++
         continue
       }
