@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.js'
 import enginePlugin from './plugins/engine.js'
 import databasesPlugin from './plugins/databases.js'
 import corsPlugin from './plugins/cors.js'
+import metricsPlugin from './plugins/metrics.js'
 import analyticsPlugin from './plugins/analytics.js'
 import backupPlugin from './plugins/backup.js'
 import healthRoutes from './routes/health.js'
@@ -34,6 +35,7 @@ import tableExportRoutes from './routes/table-export.js'
 import databaseOpenApiRoutes from './routes/database-openapi.js'
 import analyticsRoutes from './routes/analytics.js'
 import backupRoutes from './routes/backups.js'
+import metricsRoutes from './routes/metrics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
 import { formatSchemaErrors } from './lib/validation-message.js'
@@ -135,6 +137,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(analyticsPlugin)
   await fastify.register(backupPlugin)
   await fastify.register(corsPlugin)
+  await fastify.register(metricsPlugin)
 
   // Every request passes these two hooks: they take callbacks, not promises, and allocate nothing.
   // While closing, answers say `Connection: close`, so keep-alive clients cannot hold the shutdown open.
@@ -166,6 +169,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(databaseOpenApiRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
   await fastify.register(backupRoutes, { prefix: '/api' })
+  await fastify.register(metricsRoutes, { prefix: '/api/metrics' })
   await fastify.register(webRoutes)
 }
 

@@ -25,7 +25,11 @@ export const ConfigSchema = Type.Object({
   SNAPSHOT_INTERVAL_MS: Type.Integer({ default: 300000, minimum: 100, description: 'storage snapshot interval' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),
   ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
-  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' }),
+  ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 1024, minimum: 1, description: 'open database connections of the whole server, every engine worker and the main thread together (least recently used closes first)' }),
+  ENGINE_IDLE_CLOSE_MS: Type.Integer({ default: 60000, minimum: 0, description: 'closes a database connection unused this long (0: never)' }),
+  DB_MAX_INFLIGHT: Type.Integer({ default: 8, minimum: 1, description: 'statements of one database running at once; more wait' }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'bearer token that may read GET /api/metrics besides an admin session' })),
+  DB_MAX_QUEUE: Type.Integer({ default: 256, minimum: 1, description: 'statements of one database waiting; more get 503 DATABASE_BUSY' }),
   MAX_KEYS_PER_DATABASE: Type.Integer({ default: 1000, minimum: 1, description: 'API keys one database may have (409 TOO_MANY_KEYS beyond)' }),
   EXPORTS_PER_DATABASE: Type.Integer({ default: 2, minimum: 1, description: 'exports of one database running at once (503 TOO_MANY_EXPORTS beyond, with Retry-After)' }),
   TMP_MAX_BYTES: Type.Integer({ default: 8192 * MiB, minimum: MiB, description: 'bytes export copies and uploads may hold in DATA_DIR/.tmp at once (503 TEMP_SPACE_FULL beyond, with Retry-After)' }),
@@ -58,6 +62,10 @@ export interface Config {
   trustProxy: boolean
   engineWorkers: number
   engineMaxConnections: number
+  engineIdleCloseMs: number
+  dbMaxInflight: number
+  dbMaxQueue: number
+  metricsToken?: string
   maxKeysPerDatabase: number
   exportsPerDatabase: number
   tmpMaxBytes: number
@@ -136,6 +144,10 @@ export function loadConfig (source: Record<string, string | undefined> = process
     trustProxy: env.TRUST_PROXY,
     engineWorkers: env.ENGINE_WORKERS,
     engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
+    engineIdleCloseMs: env.ENGINE_IDLE_CLOSE_MS,
+    dbMaxInflight: env.DB_MAX_INFLIGHT,
+    dbMaxQueue: env.DB_MAX_QUEUE,
+    metricsToken: env.METRICS_TOKEN,
     maxKeysPerDatabase: env.MAX_KEYS_PER_DATABASE,
     exportsPerDatabase: env.EXPORTS_PER_DATABASE,
     tmpMaxBytes: env.TMP_MAX_BYTES,

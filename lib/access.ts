@@ -11,6 +11,7 @@ export type Access = 'public' | 'admin' | 'read' | 'write' | 'data'
 
 export const accessTable: Record<string, Access> = {
   health: 'public',
+  getMetrics: 'public', // an admin session or METRICS_TOKEN: the handler decides
   adminStatus: 'public',
   adminSetup: 'public',
   adminLogin: 'public',

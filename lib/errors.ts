@@ -66,6 +66,8 @@ export const TempSpaceFull = define('TEMP_SPACE_FULL', 'the server\'s space for 
 export const ExportTooLarge = define('EXPORT_TOO_LARGE', 'the copy needs more than the server allows temporary copies in all (%s bytes)', 507)
 export const BackupUnavailable = define('BACKUP_UNAVAILABLE', '%s', 503)
 export const ServerBusy = define('SERVER_BUSY', 'the server is sending too many large results: retry in a moment', 503)
+export const DatabaseBusy = define('DATABASE_BUSY', 'the database has too many requests waiting: retry shortly', 503)
+export const DatabaseUnavailable = define('DATABASE_UNAVAILABLE', 'the database cannot be used: %s', 503)
 
 /** A plain description of an error, able to cross a process boundary. */
 export interface SerializedError {

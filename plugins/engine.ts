@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { createEngine, type Engine } from '../lib/engine/index.js'
@@ -18,15 +17,18 @@ export default fp(async (fastify) => {
   const engine = createEngine({
     dataDir: config.dataDir,
     workers: config.engineWorkers,
-    maxConnectionsPerWorker: config.engineMaxConnections,
+    maxConnections: config.engineMaxConnections,
+    idleCloseMs: config.engineIdleCloseMs,
+    dbMaxInflight: config.dbMaxInflight,
+    dbMaxQueue: config.dbMaxQueue,
+    // a registered database whose file vanished answers DATABASE_UNAVAILABLE, never silently recreated empty
+    checkFiles: true,
     queryTimeoutMs: config.queryTimeoutMs,
     maxQueryRows: config.maxQueryRows,
     passiveCheckpoints: config.backup !== undefined,
-    // a registered database whose file vanished is reported, never silently recreated empty by opening it
     locate: (id) => {
       const record = store.databases.findById(id)
-      const file = record ? databaseFile(record.name) : undefined
-      return file && existsSync(file) ? file : undefined
+      return record ? databaseFile(record.name) : undefined
     },
     logger: fastify.log
   })

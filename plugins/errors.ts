@@ -34,6 +34,8 @@ export default fp(async (fastify) => {
     if (statusCode >= 500) {
       request.log.error({ err, method: request.method, url: request.routeOptions.url, params: request.params }, 'request failed')
     }
+    // a full per-database queue clears within moments: the client may retry at once
+    if (code === 'DATABASE_BUSY') reply.header('retry-after', '1')
     const body = { statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message }
     // a batch names the statement that failed (routes/batch.ts)
     const { statementIndex } = err as { statementIndex?: unknown }

@@ -22,7 +22,9 @@ export const TableSummarySchema = Type.Object({
 
 export const DatabaseDetailSchema = Type.Object({
   ...DatabaseSummarySchema.properties,
-  tables: Type.Array(TableSummarySchema)
+  tables: Type.Array(TableSummarySchema),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')], { description: 'unavailable: the file is missing, unreadable or corrupt (tables is then empty)' }),
+  statusReason: Type.Union([Type.String(), Type.Null()], { description: 'why the database is unavailable, null when ok' })
 })
 
 export const CreateDatabaseBody = Type.Object({

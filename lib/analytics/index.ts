@@ -69,6 +69,8 @@ export function createAnalytics (opts: AnalyticsOptions) {
 
   let buffer: StampedEvent[] = []
   let dropped = 0
+  /** Dropped events already logged: with `dropped`, the total for GET /api/metrics. */
+  let droppedBefore = 0
   let failing = false
   let closed = false
   let lastFlushSentMs = -Infinity
@@ -110,6 +112,7 @@ export function createAnalytics (opts: AnalyticsOptions) {
   async function writeBuffered (): Promise<void> {
     if (dropped > 0) {
       logger.error({ dropped }, 'analytics: buffer full while flushes failed, oldest events dropped')
+      droppedBefore += dropped
       dropped = 0
     }
     // Even with nothing buffered, the worker hears from us hourly so that its pruning is not starved.
@@ -180,6 +183,8 @@ export function createAnalytics (opts: AnalyticsOptions) {
   client?.request('open', undefined).catch(err => logger.error({ err }, 'analytics: cannot open the analytics database'))
 
   return {
+    /** Events dropped since start (for GET /api/metrics). */
+    get droppedTotal () { return droppedBefore + dropped },
     /**
      * Buffers one event (amortised O(1)); a full buffer triggers a flush unless flushes are currently failing. The recorder
      * keeps the object itself, stamped with its time: on a point read, copying it would cost more than the query.

@@ -112,9 +112,16 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
     },
 
     async detail (record: DatabaseRecord, counts: boolean) {
-      const tables = await engine.run(record.id, 'database.tables', { counts })
+      let tables
+      try {
+        tables = await engine.run(record.id, 'database.tables', { counts })
+      } catch (err) {
+        // the detail is where an admin looks for what is wrong: it answers, and says so
+        if ((err as { code?: string }).code !== 'DATABASE_UNAVAILABLE') throw err
+        return { ...summary(record), tables: [], status: 'unavailable' as const, statusReason: (err as Error).message }
+      }
       store.databases.setTableCount(record, tables.filter((t) => t.type === 'table').length)
-      return { ...summary(record), tables }
+      return { ...summary(record), tables, status: 'ok' as const, statusReason: null }
     },
 
     async rename (record: DatabaseRecord, newName: string, ctx: Context) {

@@ -1,14 +1,18 @@
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import {
-  DatabaseNotFound, deserializeError, EngineUnavailable, InvalidRequest, QueryTimeout
+  DatabaseBusy, DatabaseNotFound, deserializeError, EngineUnavailable, InvalidRequest, QueryTimeout
 } from '../errors.js'
+import { createConnectionBudget, type Lane } from './budget.js'
+import { createDbLimits } from './db-limits.js'
+import { createFileGuard } from './file-guard.js'
 import { createHolds } from './holds.js'
 import { createInlineLane, schemaRecheckMs } from './inline.js'
 import { createLocations } from './locations.js'
 import type { JobArgs, JobName, JobResult } from './jobs/index.js'
 import { unpackRows } from './json-rows.js'
 import { isInside } from './paths.js'
+import { choose, homeSlot, type Candidate } from './placement.js'
 import type { FromWorker } from './protocol.js'
 import type { Engine, EngineLogger, EngineOptions, JobError, JobListener, RunOptions, Target } from './types.js'
 import { spawnWorker, type WorkerProcess } from './worker-process.js'
@@ -55,6 +59,11 @@ const pipelineDepth = 2
 /** A job is sent ahead only behind one that has been running for less than this: a slow job gets no followers. */
 const pipelineBehindMs = 5
 
+/** ENGINE_IDLE_CLOSE_MS, DB_MAX_INFLIGHT and DB_MAX_QUEUE when the caller leaves them out (see CONTRACT.md). */
+export const defaultIdleCloseMs = 60_000
+export const defaultDbMaxInflight = 8
+export const defaultDbMaxQueue = 256
+
 const silent: EngineLogger = { info () {}, warn () {}, error () {} }
 
 function withDuration (err: Error, durationMs: number): JobError {
@@ -65,7 +74,10 @@ function assertOptions (options: EngineOptions): void {
   const positive = (n: number) => Number.isInteger(n) && n >= 1
   if (!path.isAbsolute(options.dataDir)) throw new TypeError('engine dataDir must be an absolute path')
   if (!positive(options.workers)) throw new TypeError('engine workers must be an integer >= 1')
-  if (!positive(options.maxConnectionsPerWorker)) throw new TypeError('engine maxConnectionsPerWorker must be an integer >= 1')
+  if (!positive(options.maxConnections)) throw new TypeError('engine maxConnections must be an integer >= 1')
+  for (const name of ['dbMaxInflight', 'dbMaxQueue'] as const) {
+    if (options[name] !== undefined && !positive(options[name])) throw new TypeError(`engine ${name} must be an integer >= 1`)
+  }
   if (!positive(options.queryTimeoutMs)) throw new TypeError('engine queryTimeoutMs must be an integer >= 1')
   if (!positive(options.maxQueryRows)) throw new TypeError('engine maxQueryRows must be an integer >= 1')
 }
@@ -74,9 +86,9 @@ export function createEngine (options: EngineOptions): Engine {
   assertOptions(options)
   const dataDir = path.resolve(options.dataDir)
   const log = options.logger ?? silent
-  const config = {
-    dataDir, maxConnections: options.maxConnectionsPerWorker, maxQueryRows: options.maxQueryRows, maxWorkerRssBytes: options.maxWorkerRssBytes
-  }
+  // each lane's own pool is a safety net: the budget closes connections before any pool is full
+  const config = { dataDir, maxConnections: options.maxConnections, maxQueryRows: options.maxQueryRows, maxWorkerRssBytes: options.maxWorkerRssBytes }
+  const idleCloseMs = options.idleCloseMs ?? defaultIdleCloseMs
 
   const workers: WorkerProcess[] = []
   /** Each worker's jobs in the order it runs them: the head is running (or about to), the others wait in it. */
@@ -91,9 +103,46 @@ export function createEngine (options: EngineOptions): Engine {
   let closing: Promise<void> | undefined
   let stopped = false
   const inline = options.inline === false ? undefined : createInlineLane(config, checkpointLater)
-  const inlineLocations = createLocations(options.locate, schemaRecheckMs)
+  const inlineLocations = createLocations(locate, schemaRecheckMs)
   const listeners: JobListener[] = []
   const checkpointArgs = { passive: options.passiveCheckpoints === true }
+  const limits = createDbLimits(options.dbMaxInflight ?? defaultDbMaxInflight, options.dbMaxQueue ?? defaultDbMaxQueue)
+  const budget = createConnectionBudget({ max: options.maxConnections, idleMs: idleCloseMs, onClose: closeIn })
+  const guard = options.checkFiles === true ? createFileGuard(dropReplaced) : undefined
+  const idleTimer = idleCloseMs > 0 ? setInterval(() => budget.closeIdle(), Math.min(15_000, Math.max(250, idleCloseMs / 4))) : undefined
+  idleTimer?.unref()
+
+  /** Files whose connection a worker must close once the jobs assigned to it before are sent. */
+  const closingFiles = new Map<WorkerProcess, Set<string>>()
+
+  /**
+   * Closes a connection the budget let go: the inline lane's at once; a worker's in order with its jobs, which are
+   * sent at the end of the turn (a close sent at once could overtake the job that opens the file).
+   */
+  function closeIn (lane: Lane, file: string): void {
+    if (lane === 'inline') return inline?.release(file)
+    const worker = workers[lane]
+    if (worker === undefined) return
+    let files = closingFiles.get(worker)
+    if (files === undefined) closingFiles.set(worker, (files = new Set()))
+    files.add(file)
+    scheduleFlush()
+  }
+
+  function scheduleFlush (): void {
+    if (flushScheduled) return
+    flushScheduled = true
+    // every job assigned in this turn of the event loop goes in one message per worker
+    setImmediate(flush)
+  }
+
+  /** The file of a registered database; DatabaseNotFound or (with checkFiles) DatabaseUnavailable otherwise. */
+  function locate (databaseId: string): string {
+    const file = options.locate(databaseId)
+    if (file === undefined) throw new DatabaseNotFound(databaseId)
+    guard?.check(file)
+    return file
+  }
 
   /** Databases with a checkpoint job queued or running: one at a time is enough. */
   const checkpointing = new Set<string>()
@@ -128,6 +177,9 @@ export function createEngine (options: EngineOptions): Engine {
     const index = workers.indexOf(worker)
     if (index === -1 || stopped) return
     restarts++
+    // the new process starts with no connection open
+    budget.forgetLane(index)
+    closingFiles.delete(worker)
     if (delayMs === 0) {
       workers[index] = start()
       return
@@ -142,46 +194,77 @@ export function createEngine (options: EngineOptions): Engine {
   const jobsOf = (worker: WorkerProcess): Running[] => assigned.get(worker) ?? []
   const inFlight = (): number => [...assigned.values()].reduce((total, jobs) => total + jobs.length, 0)
 
-  /**
-   * The worker for a job on `file`: the least loaded one, and among those one that has the file open (it saves
-   * an open and keeps its statement cache warm). A busy worker takes a job only behind a young head.
-   */
-  function pickWorker (file: string): WorkerProcess | undefined {
+  /** Workers able to take a job now: ready, with room in their pipeline, and a busy one only behind a young head. */
+  function candidates (file: string): Candidate[] {
     const now = performance.now()
-    let best: WorkerProcess | undefined
-    let bestScore = Infinity
-    for (const worker of workers) {
-      if (!worker.ready) continue
+    const able: Candidate[] = []
+    workers.forEach((worker, slot) => {
+      if (!worker.ready) return
       const jobs = jobsOf(worker)
-      if (jobs.length >= pipelineDepth) continue
+      if (jobs.length >= pipelineDepth) return
       const head = jobs[0]
-      if (head?.startedAt !== undefined && now - head.startedAt > pipelineBehindMs) continue
-      const score = jobs.length * 2 + (worker.files.has(file) ? 0 : 1)
-      if (score < bestScore) {
-        best = worker
-        bestScore = score
-      }
-    }
-    return best
+      if (head?.startedAt !== undefined && now - head.startedAt > pipelineBehindMs) return
+      able.push({ slot, load: jobs.length, onlyThisFile: jobs.every((job) => job.file === file), hasFile: budget.has(slot, file) })
+    })
+    return able
   }
 
-  /** Sends queued jobs, oldest first, to workers that can take them; jobs of a held database stay queued. */
+  /** @see placement.ts: the file's home worker, unless its load needs another one. */
+  function pickWorker (file: string): WorkerProcess | undefined {
+    const slot = choose(candidates(file), homeSlot(file, workers.length))
+    return slot === undefined ? undefined : workers[slot]
+  }
+
+  /**
+   * Whether the database's slow jobs already take every worker but one: its next job waits, so another database's
+   * job always finds a worker within one pipeline step instead of behind a slow statement. A job counts as slow
+   * once it has run for `pipelineBehindMs` (fast jobs never do); with one worker there is nothing to keep free.
+   */
+  function hogs (databaseId: string): boolean {
+    if (workers.length < 2) return false
+    const now = performance.now()
+    let slow = 0
+    for (const worker of workers) {
+      const head = jobsOf(worker)[0]
+      if (head?.databaseId === databaseId && head.startedAt !== undefined && now - head.startedAt > pipelineBehindMs) slow++
+    }
+    return slow >= workers.length - 1
+  }
+
+  function enqueue (job: Queued, first = false): void {
+    if (first) queue.unshift(job)
+    else queue.push(job)
+    if (job.databaseId !== undefined) limits.queued(job.databaseId)
+  }
+
+  function dequeue (index: number): Queued {
+    const [job] = queue.splice(index, 1)
+    if (job.databaseId !== undefined) limits.dequeued(job.databaseId)
+    return job
+  }
+
+  /**
+   * Sends queued jobs, oldest first, to workers that can take them; jobs of a held database, or of one at its
+   * in-flight limit, stay queued and the jobs of other databases go past them.
+   */
   function dispatch (): void {
     for (let i = 0; i < queue.length;) {
       const job = queue[i]
-      if (job.databaseId !== undefined && holds.isHeld(job.databaseId)) {
+      if (job.databaseId !== undefined && (holds.isHeld(job.databaseId) || !limits.canRun(job.databaseId) || hogs(job.databaseId))) {
         i++
         continue
       }
-      const file = job.file ?? options.locate(job.databaseId as string)
-      if (file === undefined) {
-        queue.splice(i, 1)
-        job.reject(withDuration(new DatabaseNotFound(job.databaseId), 0))
+      let file: string
+      try {
+        file = job.file ?? locate(job.databaseId as string)
+      } catch (err) {
+        dequeue(i)
+        job.reject(withDuration(err as Error, 0))
         continue
       }
       const worker = pickWorker(file)
       if (worker === undefined) break
-      queue.splice(i, 1)
+      dequeue(i)
       assign(worker, { ...job, file, sent: false, startedAt: undefined, timer: undefined })
     }
     checkDrained()
@@ -189,23 +272,26 @@ export function createEngine (options: EngineOptions): Engine {
 
   function assign (worker: WorkerProcess, job: Running): void {
     assigned.set(worker, [...jobsOf(worker), job])
-    worker.files.set(job.file, true)
+    // a close not sent yet would follow this job: the connection stays
+    if (!budget.use(workers.indexOf(worker), job.file)) closingFiles.get(worker)?.delete(job.file)
     inline?.workerJobStarted(job.file)
-    if (job.databaseId !== undefined) holds.started(job.databaseId)
-    if (!flushScheduled) {
-      flushScheduled = true
-      // every job assigned in this turn of the event loop goes in one message per worker
-      setImmediate(flush)
+    if (job.databaseId !== undefined) {
+      holds.started(job.databaseId)
+      limits.started(job.databaseId)
     }
+    scheduleFlush()
   }
 
   function flush (): void {
     flushScheduled = false
     for (const worker of workers) {
       const unsent = jobsOf(worker).filter((job) => !job.sent)
-      if (unsent.length === 0) continue
-      sendJobs(worker, unsent)
-      armHead(worker)
+      if (unsent.length > 0) {
+        sendJobs(worker, unsent)
+        armHead(worker)
+      }
+      for (const file of closingFiles.get(worker) ?? []) worker.request({ type: 'close', file }).catch(() => {})
+      closingFiles.delete(worker)
     }
     dispatch()
   }
@@ -248,7 +334,10 @@ export function createEngine (options: EngineOptions): Engine {
     else assigned.delete(worker)
     clearTimeout(job.timer)
     inline?.workerJobEnded(job.file)
-    if (job.databaseId !== undefined) holds.finished(job.databaseId)
+    if (job.databaseId !== undefined) {
+      holds.finished(job.databaseId)
+      limits.finished(job.databaseId)
+    }
   }
 
   /** Takes every job away from `worker` (which is gone or going): the head, and the others back into the queue. */
@@ -256,7 +345,7 @@ export function createEngine (options: EngineOptions): Engine {
     const [head, ...rest] = jobsOf(worker)
     for (const job of jobsOf(worker)) unassign(worker, job)
     // They never started: the worker starts a job only after answering the one before, and it did not answer the head.
-    queue.unshift(...rest.map(requeued))
+    for (const job of rest.reverse()) enqueue(requeued(job), true)
     return head
   }
 
@@ -310,7 +399,7 @@ export function createEngine (options: EngineOptions): Engine {
   function onStopping (worker: WorkerProcess): void {
     const job = withdraw(worker)
     // the head was answered before the worker stopped; a head still here was not started
-    if (job !== undefined) queue.unshift(requeued(job))
+    if (job !== undefined) enqueue(requeued(job), true)
     worker.retire()
     replace(worker)
     dispatch()
@@ -324,7 +413,7 @@ export function createEngine (options: EngineOptions): Engine {
     if (job !== undefined) job.reject(withDuration(new EngineUnavailable(crashedMessage), performance.now() - (job.startedAt ?? performance.now())))
     // Nothing can run while no worker starts: answer the waiting callers instead of leaving them hanging.
     if (!info.wasReady && !workers.some((w) => w.ready)) {
-      for (const queued of queue.splice(0)) queued.reject(withDuration(new EngineUnavailable(startFailedMessage), 0))
+      while (queue.length > 0) dequeue(0).reject(withDuration(new EngineUnavailable(startFailedMessage), 0))
     }
     dispatch()
   }
@@ -339,17 +428,31 @@ export function createEngine (options: EngineOptions): Engine {
    */
   async function closeEverywhere (file: string): Promise<void> {
     inline?.close(file)
-    for (const worker of workers) {
-      worker.files.delete(file)
-      await worker.request({ type: 'close', file })
-    }
+    budget.forgetFile(file)
+    for (const worker of workers) await worker.request({ type: 'close', file })
+  }
+
+  /**
+   * Closes every connection to a file replaced behind the engine's back, at once: each worker gets its close before
+   * any job sent after this (jobs go at the end of the turn), so no job reads the old file again.
+   */
+  function dropReplaced (file: string): void {
+    inline?.close(file)
+    budget.forgetFile(file)
+    for (const worker of workers) worker.request({ type: 'close', file }).catch(() => {})
   }
 
   /** Runs the job on the main thread if the inline lane takes it; undefined sends it to a worker. */
   function runInline (databaseId: string, name: string, args: unknown): { result: unknown, durationMs: number } | undefined {
     if (inline === undefined || !inline.accepts(name) || holds.isHeld(databaseId)) return undefined
-    const file = inlineLocations.get(databaseId)
+    let file: string | undefined
+    try {
+      file = inlineLocations.get(databaseId)
+    } catch (err) {
+      throw withDuration(err as Error, 0)
+    }
     if (file === undefined) throw withDuration(new DatabaseNotFound(databaseId), 0)
+    budget.use('inline', file)
     const outcome = inline.run(name, databaseId, file, args)
     if (outcome === undefined) return undefined
     if (!outcome.ok) throw withDuration(deserializeError(outcome.error), outcome.durationMs)
@@ -374,14 +477,21 @@ export function createEngine (options: EngineOptions): Engine {
       if (done !== undefined) return done
       databaseId = target
       // Fail fast on an unknown id; a held database is located again when its jobs are released.
-      if (!holds.isHeld(target) && options.locate(target) === undefined) throw withDuration(new DatabaseNotFound(target), 0)
+      if (!holds.isHeld(target)) {
+        try {
+          locate(target)
+        } catch (err) {
+          throw withDuration(err as Error, 0)
+        }
+      }
+      if (!limits.canQueue(target)) throw withDuration(new DatabaseBusy(), 0)
     } else {
       // Never open a file outside the data directory, whoever asks.
       if (!isInside(dataDir, target.file)) throw withDuration(new InvalidRequest('the database file must be inside the data directory'), 0)
       file = path.resolve(target.file)
     }
     const outcome = await new Promise<{ result: unknown, durationMs: number }>((resolve, reject) => {
-      queue.push({ id: nextJobId++, name, args, databaseId, file, timeoutMs, resolve, reject })
+      enqueue({ id: nextJobId++, name, args, databaseId, file, timeoutMs, resolve, reject })
       dispatch()
     })
     return outcome as { result: JobResult<K>, durationMs: number }
@@ -396,6 +506,8 @@ export function createEngine (options: EngineOptions): Engine {
       if (file !== undefined) await closeEverywhere(file)
       return await fn()
     } finally {
+      const file = options.locate(databaseId)
+      if (file !== undefined) guard?.forget(file)
       inlineLocations.forget(databaseId)
       release()
       dispatch()
@@ -407,6 +519,7 @@ export function createEngine (options: EngineOptions): Engine {
       await new Promise<void>((resolve) => { drainWaiter = resolve })
     }
     stopped = true
+    clearInterval(idleTimer)
     for (const timer of backoffTimers) clearTimeout(timer)
     inline?.closeAll()
     await Promise.all(workers.map((worker) => worker.shutdown(shutdownGraceMs)))
@@ -423,7 +536,19 @@ export function createEngine (options: EngineOptions): Engine {
     timedNow,
     exclusive,
     watch (listener) { listeners.push(listener) },
-    stats: () => ({ workers: workers.length, busy: assigned.size, queued: queue.length, restarts }),
+    stats: () => ({
+      workers: workers.length,
+      ready: workers.filter((worker) => worker.ready).length,
+      busy: assigned.size,
+      queued: queue.length,
+      running: limits.running,
+      restarts,
+      openConnections: budget.size,
+      // the budget knows every connection a lane holds: a miss is an open
+      opens: budget.misses,
+      cacheHits: budget.hits,
+      cacheMisses: budget.misses
+    }),
     inlineConnections: () => inline?.connections ?? 0,
     async connectionCounts () {
       return await Promise.all(workers.map(async (worker) => await worker.request({ type: 'count' }) as number))

@@ -33,6 +33,8 @@ export interface InlineLane {
   workerJobStarted: (file: string) => void
   workerJobEnded: (file: string) => void
   close: (file: string) => void
+  /** Closes the connection to `file` (the budget needs it elsewhere) but keeps the file's checkpoint count. */
+  release: (file: string) => void
   closeAll: () => void
   readonly connections: number
 }
@@ -104,6 +106,9 @@ export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databa
     },
     close (file) {
       files.delete(file)
+      runner.close(file)
+    },
+    release (file) {
       runner.close(file)
     },
     closeAll () {

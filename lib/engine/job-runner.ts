@@ -7,7 +7,7 @@ import { createConnectionPool, type ConnectionPool } from './connection-pool.js'
 import { jobs } from './jobs/index.js'
 import { hideDataDir } from './paths.js'
 import { overrunMarginMs, type WorkerConfig } from './protocol.js'
-import { mapSqliteError } from './sqlite-errors.js'
+import { isDamaged, mapSqliteError } from './sqlite-errors.js'
 import { checkpointDue } from './wal-pending.js'
 import { createMemoryGuard } from './worker-memory.js'
 
@@ -82,6 +82,8 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
     } catch (err) {
       // inline, the job belongs in a worker (unbounded work, or a lock held elsewhere): it changed nothing
       if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()
+      // a connection to a damaged file is not kept: a repaired or restored file gets a fresh one
+      if (isDamaged((err as { code?: unknown }).code)) ctx.discard = true
       return { ok: false, error: toWire(err, file), durationMs: performance.now() - started }
     } finally {
       // a large statement not kept in the cache is freed by closing its connection (@see statement-cache.ts)

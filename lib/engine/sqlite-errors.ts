@@ -1,6 +1,6 @@
 import { closeSync, openSync } from 'node:fs'
 import {
-  ConstraintViolation, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly, StorageUnavailable
+  ConstraintViolation, DatabaseUnavailable, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly, StorageUnavailable
 } from '../errors.js'
 
 export interface MapOptions {
@@ -21,6 +21,11 @@ function onReadonlyFileSystem (file: string | undefined): boolean {
   }
 }
 
+/** SQLite's codes for a file that is not (or no longer) a sound database. */
+export function isDamaged (code: unknown): boolean {
+  return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'))
+}
+
 /**
  * The one place where SQLite (and file system) failures become typed API errors. Errors that already carry a
  * `statusCode` are typed and pass through; errors without a recognised `code` pass through (they answer 500).
@@ -38,6 +43,8 @@ export function mapSqliteError (err: unknown, options: MapOptions = {}): Error {
   }
   if (!code.startsWith('SQLITE_')) return err
   if (options.importCheck) return new InvalidDatabaseFile(err.message)
+  // a hosted file damaged or replaced by something else: only its own database stops answering
+  if (isDamaged(code)) return new DatabaseUnavailable(code === 'SQLITE_NOTADB' ? 'its file is not a SQLite database' : 'its file is corrupt')
   if (code.startsWith('SQLITE_CONSTRAINT')) return new ConstraintViolation(err.message)
   return new SqlError(err.message)
 }

@@ -14,8 +14,19 @@ export interface EngineOptions {
   dataDir: string
   /** Number of worker processes (>= 1). */
   workers: number
-  /** Bound on open connections in each worker; the least recently used closes first. */
-  maxConnectionsPerWorker: number
+  /** Bound on open connections of the whole engine (inline lane and every worker); the least recently used closes first. */
+  maxConnections: number
+  /** Closes a connection unused this long (default 60000; 0 never). */
+  idleCloseMs?: number
+  /** Jobs of one database handed to workers at once (default 8); more wait in the engine's queue. */
+  dbMaxInflight?: number
+  /** Jobs of one database that may wait (default 256); more are refused with DATABASE_BUSY. */
+  dbMaxQueue?: number
+  /**
+   * Check that a located file exists before using it (a missing one answers DATABASE_UNAVAILABLE) and notice one
+   * replaced behind the engine's back. Off for callers whose jobs create the file (tests).
+   */
+  checkFiles?: boolean
   /** Deadline of every job unless a call overrides it. */
   queryTimeoutMs: number
   /** Passed to jobs as `ctx.limits.maxQueryRows`. */
@@ -45,6 +56,25 @@ export interface RunOptions {
   timeoutMs?: number
 }
 
+export interface EngineStats {
+  workers: number
+  /** Workers started and able to take jobs. */
+  ready: number
+  /** Workers holding at least one job. */
+  busy: number
+  /** Jobs waiting in the engine's queue. */
+  queued: number
+  /** Jobs of hosted databases handed to workers and not answered yet. */
+  running: number
+  restarts: number
+  /** Connections open over every lane (@see budget.ts). */
+  openConnections: number
+  /** Connections opened so far, and jobs that found theirs open (hits) or had to open it (misses). */
+  opens: number
+  cacheHits: number
+  cacheMisses: number
+}
+
 /** An error from a job carries how long the job ran, so failed queries can be logged with their time. */
 export type JobError = Error & { code?: string, statusCode?: number, durationMs: number }
 
@@ -65,7 +95,7 @@ export interface Engine {
    * await a job of the same database: that job waits for `fn`.
    */
   exclusive: <T>(databaseId: string, fn: () => Promise<T> | T) => Promise<T>
-  stats: () => { workers: number, busy: number, queued: number, restarts: number }
+  stats: () => EngineStats
   /** Connections the inline lane holds open on the main thread. */
   inlineConnections: () => number
   /** Open connections in each worker, each answered after the job that worker is running. */

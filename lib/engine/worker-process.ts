@@ -1,7 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { createChunkJoiner } from './chunks.js'
-import { Lru } from './lru.js'
 import type { FromWorker, JobMessage, ToWorker, WorkerConfig } from './protocol.js'
 
 // Tests run the engine from TypeScript through tsx; the built server runs compiled JavaScript without a loader.
@@ -38,8 +37,6 @@ export interface WorkerProcess {
   readonly pid: number | undefined
   /** True once the process has loaded and can take jobs. */
   readonly ready: boolean
-  /** Files this worker probably has open (a hint for dispatch, bounded like the worker's own LRU). */
-  readonly files: Lru<string, true>
   /** Sends jobs in one message; throws, sending nothing, when one of them cannot be serialised. */
   sendJobs: (jobs: JobMessage[]) => void
   /** Sends a control message, answered in order with the jobs sent before it. */
@@ -117,7 +114,6 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
   return {
     get pid () { return child.pid },
     get ready () { return ready && !retired && !exited },
-    files: new Lru<string, true>(config.maxConnections),
     sendJobs: (jobs) => send({ type: 'jobs', jobs }),
     request (control) {
       if (!ready || retired || exited) return Promise.resolve(fallback[control.type])

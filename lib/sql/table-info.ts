@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import type { Database, Statement } from 'better-sqlite3'
 import { TableNotFound } from '../errors.js'
 import { isInternalName, quoteIdent } from './ident.js'
@@ -12,6 +13,8 @@ export interface SqlSource {
    * lane); while it matches the one of the last check, `readTableInfo` skips asking SQLite for the schema version.
    */
   schemaStamp?: number
+  /** The database file: lets a reopened connection reuse the schema read by the one before (@see schemaCache). */
+  file?: string
 }
 
 /** One column as PRAGMA table_info describes it. */
@@ -65,6 +68,14 @@ export interface Boundedness {
 interface SchemaCache { version: number, stamp: number | undefined, tables: Map<string, TableInfo> }
 
 const caches = new WeakMap<Database, SchemaCache>()
+/**
+ * The last schema read of each file, for the next connection to it: with thousands of databases, connections are
+ * closed and reopened all the time, and reading a table's schema costs more than opening the file. It is reused
+ * only for the same file (path, inode and birth time: a file deleted and created again under the same name, even
+ * on a reused inode, is another file) at the same `PRAGMA schema_version`.
+ */
+const byFile = new Map<string, { identity: string, version: number, tables: Map<string, TableInfo> }>()
+const byFileMax = 10_000
 const rowidNames = ['rowid', '_rowid_', 'oid']
 
 /**
@@ -103,12 +114,31 @@ function schemaCache (source: SqlSource): SchemaCache {
   if (cache !== undefined && stamp !== undefined && cache.stamp === stamp) return cache
   const { schema_version: version } = source.prepare('PRAGMA schema_version').get() as { schema_version: number }
   if (cache === undefined || cache.version !== version) {
-    cache = { version, stamp, tables: new Map() }
+    cache = { version, stamp, tables: reusedTables(source.file, version) }
     caches.set(db, cache)
   } else {
     cache.stamp = stamp
   }
   return cache
+}
+
+/** The tables map a previous connection to `file` filled at `version`, or a new one kept for the next connection. */
+function reusedTables (file: string | undefined, version: number): Map<string, TableInfo> {
+  if (file === undefined) return new Map()
+  let identity: string
+  try {
+    const stat = statSync(file)
+    identity = `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`
+  } catch {
+    return new Map()
+  }
+  const known = byFile.get(file)
+  if (known !== undefined && known.identity === identity && known.version === version) return known.tables
+  const tables = new Map<string, TableInfo>()
+  byFile.delete(file)
+  byFile.set(file, { identity, version, tables })
+  if (byFile.size > byFileMax) byFile.delete(byFile.keys().next().value as string)
+  return tables
 }
 
 interface TableListRow { name: string, type: string }

@@ -135,6 +135,13 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
   // read-only; data: tables and records, refused while read-only; admin: the spec's admin-only list
   const cases: Record<string, Case> = {
     health: { access: 'public' },
+    // an admin session or METRICS_TOKEN: the route is public, the handler decides
+    getMetrics: {
+      access: 'public',
+      override: (credential) => credential === 'admin'
+        ? undefined
+        : unauthenticated.includes(credential) ? refused(401, 'UNAUTHORIZED') : refused(403, 'ADMIN_REQUIRED')
+    },
     adminStatus: { access: 'public' },
     adminLogin: { access: 'public', request: () => json(adminCredentials) },
     adminSetup: {

@@ -87,9 +87,10 @@ function written (ctx: JobContext, row: WireRecord): WireRecord {
   return row
 }
 
-// The point read of each table, prepared once per connection and schema (a TableInfo lives exactly that long) with
-// its BigInt mode set once: `ctx.prepare` shares statements and resets their modes at every use.
-const pointReads = new WeakMap<TableInfo, { sql: string, statement: Statement }>()
+// The point read of each table, prepared once per connection and schema with its BigInt mode set once: `ctx.prepare`
+// shares statements and resets their modes at every use. A TableInfo outlives its connection (a reopened connection
+// reuses it, @see readTableInfo), so the statement is kept with the connection it belongs to.
+const pointReads = new WeakMap<TableInfo, { sql: string, statement: Statement, db: JobContext['db'] }>()
 
 function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
@@ -97,9 +98,9 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const match = matchRecord(table, args.id)
   requireRecordFits(ctx, table, match)
   let read = pointReads.get(table)
-  if (read === undefined) {
+  if (read === undefined || read.db !== ctx.db) {
     const { sql } = buildGet(table, match)
-    read = { sql, statement: ctx.db.prepare(sql).safeIntegers(true) }
+    read = { sql, statement: ctx.db.prepare(sql).safeIntegers(true), db: ctx.db }
     pointReads.set(table, read)
   }
   const row = getRow(read.statement, [match.value], guardOf(table))

@@ -17,7 +17,7 @@ const databaseFile = (name: string): string => join(dataDir, `${name}.db`)
 const engine = createEngine({
   dataDir,
   workers: 1,
-  maxConnectionsPerWorker: 8,
+  maxConnections: 8,
   queryTimeoutMs: 10_000,
   maxQueryRows: 100,
   locate: (id) => {

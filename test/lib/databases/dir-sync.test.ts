@@ -51,7 +51,7 @@ const dataDir = resolve(tempDir(t, 'litehouse-dirsync-'))
 const store = createSystemStore({ dataDir, sessionTtlMs: 3600_000 })
 const databaseFile = (name: string): string => join(dataDir, `${name}.db`)
 const engine = createEngine({
-  dataDir, workers: 1, maxConnectionsPerWorker: 8, queryTimeoutMs: 10_000, maxQueryRows: 100,
+  dataDir, workers: 1, maxConnections: 8, queryTimeoutMs: 10_000, maxQueryRows: 100,
   locate: (id) => {
     const record = store.databases.findById(id)
     return record ? databaseFile(record.name) : undefined

@@ -26,7 +26,7 @@ export function buildEngine (t: Teardown, overrides: Partial<EngineOptions> = {}
   const engine = createEngine({
     dataDir,
     workers: 2,
-    maxConnectionsPerWorker: 16,
+    maxConnections: 16,
     queryTimeoutMs: 5000,
     maxQueryRows: 1000,
     locate: (id) => files.get(id),
@@ -48,12 +48,15 @@ export function buildEngine (t: Teardown, overrides: Partial<EngineOptions> = {}
   }
 }
 
-/** Resolves once every worker has started and opened `databaseId` (jobs at once go to distinct idle workers). */
+/**
+ * Resolves once every worker has started and opened `databaseId`: jobs sent at once fill the database's home
+ * worker (the one it runs and one sent ahead) and spill over to the others.
+ */
 export async function warmUp (engine: Engine, databaseId: string): Promise<void> {
   const workers = engine.stats().workers
   await waitFor(async () => {
     await engine.run(databaseId, 'database.create', {}) // one worker switches the new file to WAL first
-    await Promise.all(Array.from({ length: workers }, () => engine.run(databaseId, 'database.create', {})))
+    await Promise.all(Array.from({ length: workers * 2 }, () => engine.run(databaseId, 'database.create', {})))
     return (await engine.connectionCounts()).every((count) => count > 0)
   }, 20_000)
 }

@@ -13,7 +13,7 @@ t.test('a worker is sent its next job before it answers the current one; a third
   register('db')
   await engine.run('db', 'database.create', {})
   const jobs = [1, 2, 3].map(() => engine.run('db', 'database.stats', {}))
-  t.same(engine.stats(), { workers: 1, busy: 1, queued: 1, restarts: 0 }, 'two jobs with the worker, one queued')
+  t.match(engine.stats(), { workers: 1, busy: 1, queued: 1, restarts: 0 }, 'two jobs with the worker, one queued')
   t.same(await Promise.all(jobs), [1, 2, 3].map(() => ({ sizeBytes: 4096, tableCount: 0 })))
 })
 

@@ -17,7 +17,7 @@ t.test('SQLite and file system failures map to typed errors', async (t) => {
     ['EROFS', 'read-only file system', { code: 'STORAGE_READONLY', statusCode: 503 }],
     ['EACCES', 'permission denied', { code: 'STORAGE_READONLY', statusCode: 503 }],
     ['SQLITE_ERROR', 'no such table: nope', { code: 'SQL_ERROR', statusCode: 400, message: 'no such table: nope' }],
-    ['SQLITE_CORRUPT', 'database disk image is malformed', { code: 'SQL_ERROR', statusCode: 400 }]
+    ['SQLITE_CORRUPT', 'database disk image is malformed', { code: 'DATABASE_UNAVAILABLE', statusCode: 503 }]
   ]
   for (const [code, message, expected] of cases) t.match(mapSqliteError(sqliteError(code, message)), expected, code)
 })

@@ -1,0 +1,99 @@
+/**
+ * The server's one connection budget (ENGINE_MAX_CONNECTIONS): which lane (the inline lane on the main thread,
+ * or a worker process) holds a connection to which file, at most `max` of them over all lanes together. The
+ * engine is the only one that sends work to a lane, so it knows where a file is open without asking: every job
+ * it hands a lane `use`s the (lane, file) pair; a pair pushed out by the budget or left idle for `idleMs` is
+ * closed by `onClose`, which for a worker is a control message answered after the jobs sent before it.
+ */
+import { performance } from 'node:perf_hooks'
+
+/** The inline lane, or a worker by its slot (its index among the workers; a replacement takes the slot). */
+export type Lane = 'inline' | number
+
+export interface BudgetOptions {
+  max: number
+  /** Closes a pair unused this long (0: never). */
+  idleMs: number
+  onClose: (lane: Lane, file: string) => void
+}
+
+export interface ConnectionBudget {
+  /** Records that `lane` uses `file` now: true when it had it open (a cache hit), false when it opens it. */
+  use: (lane: Lane, file: string) => boolean
+  has: (lane: Lane, file: string) => boolean
+  /** Forgets the pairs of `file` (the caller closes them) or of `lane` (a worker that died holds nothing). */
+  forgetFile: (file: string) => void
+  forgetLane: (lane: Lane) => void
+  /** Closes pairs idle for `idleMs` (the engine calls it from a timer). */
+  closeIdle: (now?: number) => void
+  readonly size: number
+  readonly hits: number
+  readonly misses: number
+  /** Lanes that hold `file` open. */
+  lanesOf: (file: string) => Lane[]
+}
+
+const keyOf = (lane: Lane, file: string) => `${lane}\0${file}`
+
+export function createConnectionBudget (options: BudgetOptions): ConnectionBudget {
+  if (!(Number.isInteger(options.max) && options.max >= 1)) throw new RangeError('the connection budget is an integer >= 1')
+  /** In order of last use, oldest first: a Map iterates in insertion order and `use` re-inserts. */
+  const pairs = new Map<string, { lane: Lane, file: string, usedAt: number }>()
+  const byFile = new Map<string, Set<Lane>>()
+  let hits = 0
+  let misses = 0
+
+  function drop (key: string, close: boolean): void {
+    const pair = pairs.get(key)
+    if (pair === undefined) return
+    pairs.delete(key)
+    const lanes = byFile.get(pair.file)
+    lanes?.delete(pair.lane)
+    if (lanes?.size === 0) byFile.delete(pair.file)
+    if (close) options.onClose(pair.lane, pair.file)
+  }
+
+  return {
+    use (lane, file) {
+      const key = keyOf(lane, file)
+      const known = pairs.get(key)
+      if (known !== undefined) {
+        hits++
+        pairs.delete(key)
+        known.usedAt = performance.now()
+        pairs.set(key, known)
+        return true
+      }
+      misses++
+      pairs.set(key, { lane, file, usedAt: performance.now() })
+      let lanes = byFile.get(file)
+      if (lanes === undefined) byFile.set(file, (lanes = new Set()))
+      lanes.add(lane)
+      // the least recently used pairs of any lane make room: never the one just opened
+      for (const oldest of pairs.keys()) {
+        if (pairs.size <= options.max) break
+        drop(oldest, true)
+      }
+      return false
+    },
+    has: (lane, file) => pairs.has(keyOf(lane, file)),
+    forgetFile (file) {
+      for (const lane of [...byFile.get(file) ?? []]) drop(keyOf(lane, file), false)
+    },
+    forgetLane (lane) {
+      for (const [key, pair] of [...pairs]) if (pair.lane === lane) drop(key, false)
+    },
+    closeIdle (now = performance.now()) {
+      if (options.idleMs <= 0) return
+      for (const [key, pair] of [...pairs]) {
+        // oldest first: the first pair used recently ends the scan
+        if (now - pair.usedAt < options.idleMs) break
+        drop(key, true)
+      }
+    },
+    lanesOf: (file) => [...byFile.get(file) ?? []],
+    get size () { return pairs.size },
+    get hits () { return hits },
+    get misses () { return misses }
+  }
+}
