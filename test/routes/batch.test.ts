@@ -32,9 +32,9 @@ t.test('every statement answers what POST .../query answers for it, in order', a
   t.equal(res.statusCode, 200, res.body)
   t.strictSame(res.json(), {
     data: [
-      { data: { changes: 0, lastInsertRowid: 0 } },
+      { data: { changes: 0, lastInsertRowid: null } },
       { data: { changes: 2, lastInsertRowid: 2 } },
-      { data: { changes: 1, lastInsertRowid: 2 } },
+      { data: { changes: 1, lastInsertRowid: null } },
       { data: [{ id: 1, name: 'x' }, { id: 2, name: 'z' }], meta: { columns: ['id', 'name'], rowCount: 2, truncated: false } },
       { data: [{ value: 1 }, { value: 2 }, { value: 3 }, { value: 4 }, { value: 5 }], meta: { columns: ['value'], rowCount: 5, truncated: true } }
     ]
