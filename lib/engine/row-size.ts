@@ -16,21 +16,23 @@ import { maxResultBytes } from './result-bytes.js'
 /** Largest record (in reply bytes, estimated) the inline lane answers; larger ones go to a worker. */
 export const inlineRowBytes = 64 * 1024
 
-// Per table and connection, as the point read itself (a TableInfo lives as long as its schema on one connection).
-const sizeReads = new WeakMap<TableInfo, Statement>()
+// Per table and connection, as the point read itself: a TableInfo outlives its connection (a reopened connection
+// reuses it, @see readTableInfo), so the statement is kept with the connection it was prepared on.
+const sizeReads = new WeakMap<TableInfo, { statement: Statement, db: JobContext['db'] }>()
 
 /** The record's size as its reply carries it (blobs as base64, text before escaping), or undefined if it is absent. */
 function recordBytes (ctx: JobContext, table: TableInfo, match: KeyMatch): number | undefined {
   let read = sizeReads.get(table)
-  if (read === undefined) {
+  if (read === undefined || read.db !== ctx.db) {
     const terms = table.columns.map(({ name }) => {
       const column = quoteIdent(name)
       return `ifnull(iif(typeof(${column}) = 'blob', (octet_length(${column}) + 2) / 3 * 4, octet_length(${column})), 4)`
     })
-    read = ctx.db.prepare(`SELECT ${terms.length > 0 ? terms.join(' + ') : '0'} FROM ${table.sql} WHERE ${match.where}`).pluck()
+    const statement = ctx.db.prepare(`SELECT ${terms.length > 0 ? terms.join(' + ') : '0'} FROM ${table.sql} WHERE ${match.where}`).pluck()
+    read = { statement, db: ctx.db }
     sizeReads.set(table, read)
   }
-  return read.get(match.value) as number | undefined
+  return read.statement.get(match.value) as number | undefined
 }
 
 /**
