@@ -56,10 +56,12 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   stmt.safeIntegers(true)
   const bound = bindArgs(params, numberedParams)
   const attachedBefore = kind === 'ATTACH' ? schemaNames(ctx) : null
+  // A statement that writes may change the schema (CREATE, DROP, ALTER): then the table count comes along. Asked
+  // before the transaction: a read inside a deferred one would take a snapshot, and its upgrade to a write fails
+  // at once (SQLITE_BUSY, no busy wait) when another connection wrote or checkpointed meanwhile.
+  const schemaBefore = stmt.reader ? 0 : schemaVersion(ctx)
   const execute = (): QueryResult => {
     if (stmt.reader) return readRows(stmt, bound, ctx.limits.maxQueryRows, filePaths)
-    // a statement that writes may change the schema (CREATE, DROP, ALTER): then the table count comes along
-    const schemaBefore = schemaVersion(ctx)
     const run = runStatement(stmt, bound, inserts)
     if (schemaVersion(ctx) !== schemaBefore) run.tableCount = userTableCount(ctx)
     return run
