@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import type {
   AnalyticsEvent, AnalyticsLogger, AnalyticsRange, DatabaseOverview, DatabaseRef, DatabaseSize, ErrorsParams, Overview,
-  QueriesParams, QueryLogPage, QueryLogRow, StampedEvent, StorageSnapshotRow, TopQueriesParams, TopQuery, Volume
+  PatternsPage, PatternsParams, QueriesParams, QueryLogPage, QueryLogRow, StampedEvent, StorageSnapshotRow, TopQueriesParams,
+  TopQuery, Volume
 } from './types.js'
 import type { LogSums } from './reader.js'
 import { AnalyticsClosed, createWorkerClient } from './client.js'
@@ -11,7 +12,7 @@ import { emptyVolume, planVolume } from './windows.js'
 import { encodeEvents } from './wire.js'
 
 export type * from './types.js'
-export { analyticsRanges, listLimits, sizeHistoryLimit, topPatternsLimit } from './types.js'
+export { analyticsRanges, listLimits, patternSorts, sizeHistoryLimit, topPatternsLimit } from './types.js'
 
 export const analyticsFileName = '_analytics.db'
 
@@ -33,6 +34,10 @@ export interface AnalyticsOptions {
   maxBuffered?: number
   /** How long a write waits on a lock held by another process (a backup, the sqlite3 shell). */
   busyTimeoutMs?: number
+  /** `ANALYTICS_MAX_PATTERNS`: distinct patterns per database-hour before the rest count under `(other)`. */
+  maxPatterns?: number
+  /** `ANALYTICS_LOG_MAX_MB` in bytes: past it the oldest raw log rows are pruned, a small step per flush. */
+  logMaxBytes?: number
 }
 
 const defaultMaxBuffered = 100_000
@@ -62,12 +67,14 @@ export function createAnalytics (opts: AnalyticsOptions) {
   const client = opts.enabled
     ? createWorkerClient({
       file: join(opts.dataDir, analyticsFileName),
-      busyTimeoutMs: opts.busyTimeoutMs ?? defaultBusyTimeoutMs
+      busyTimeoutMs: opts.busyTimeoutMs ?? defaultBusyTimeoutMs,
+      limits: { maxPatterns: opts.maxPatterns, logMaxBytes: opts.logMaxBytes }
     }, logger)
     : null
 
   let buffer: StampedEvent[] = []
   let dropped = 0
+  let droppedTotal = 0 // since start, for metrics
   let failing = false
   let closed = false
   let lastFlushSentMs = -Infinity
@@ -103,6 +110,7 @@ export function createAnalytics (opts: AnalyticsOptions) {
     if (over > 0) {
       buffer.splice(0, over)
       dropped += over
+      droppedTotal += over
     }
   }
 
@@ -190,6 +198,7 @@ export function createAnalytics (opts: AnalyticsOptions) {
         const drop = Math.ceil(maxBuffered / 10)
         buffer.splice(0, drop)
         dropped += drop
+        droppedTotal += drop
       }
       const stamped = e as StampedEvent
       stamped.at = timeOf(e.timestamp)
@@ -274,6 +283,12 @@ export function createAnalytics (opts: AnalyticsOptions) {
         await client.request('topQueries', { ...p, range, nowMs: nowMs() }))
     },
 
+    /** One database's patterns over the range, sorted descending by `sort` (default calls), paged. */
+    async patterns (ref: DatabaseRef, p: PatternsParams = {}): Promise<PatternsPage> {
+      if (client === null) return { items: [], total: 0 }
+      return await client.request('patterns', { ...p, database: refOf(ref), range: p.range ?? '24h', nowMs: nowMs() })
+    },
+
     async errors (p: ErrorsParams = {}): Promise<QueryLogRow[]> {
       if (client === null) return []
       return await client.request('errors', p)
@@ -314,6 +329,11 @@ export function createAnalytics (opts: AnalyticsOptions) {
     /** Events waiting for a flush (for health figures and tests). */
     get buffered (): number {
       return buffer.length
+    },
+
+    /** Events dropped since start because the buffer was full (`ANALYTICS_BUFFER_MAX`). */
+    get dropped (): number {
+      return droppedTotal
     }
   }
 }
