@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { createBackfill } from '../../../lib/analytics/backfill.js'
+import { createRollupWriter } from '../../../lib/analytics/rollups.js'
 import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type DatabaseRef, type DatabaseSize } from '../../../lib/analytics/index.js'
 
 interface Tap {
@@ -94,4 +96,14 @@ export async function waitFor (check: () => boolean, timeoutMs = 5000): Promise<
 
 export function count (db: Database.Database, table: string): number {
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+}
+
+/**
+ * Rolls up the `_query_log` rows with id >= `fromId` that a test inserted by SQL (as an older server wrote them),
+ * the way an upgraded file's backfill does: aggregate endpoints read only the rollups.
+ */
+export function rollUp (db: Database.Database, fromId = 1): void {
+  db.prepare('INSERT INTO _rollup_backfill (next_id, last_id) VALUES (?, (SELECT MAX(id) FROM _query_log))').run(fromId)
+  const backfill = createBackfill(db, createRollupWriter(db))
+  while (backfill.pending()) backfill.step()
 }
