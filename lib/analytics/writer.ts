@@ -6,8 +6,15 @@ import { createRollupWriter, defaultMaxPatterns, hourOf, type RollupInput } from
 
 export const retentionMs = 30 * dayMs
 export const pruneEveryMs = hourMs
-/** `ANALYTICS_LOG_MAX_MB` default: the raw log is pruned oldest first while the file's used pages exceed it. */
+/** `ANALYTICS_LOG_MAX_MB` default: the raw log is pruned oldest first while its estimated size exceeds it. */
 export const defaultLogMaxBytes = 1024 * 1024 * 1024
+/**
+ * The raw log's size is estimated, not measured (measuring walks every page): its id span times the average text
+ * bytes of its newest 1,000 rows plus a fixed overhead per row (numbers, record header, index entries). The
+ * estimate is taken at most once a minute, and every flush while the log is over the bound.
+ */
+const logRowOverheadBytes = 120
+const logSizeCheckMs = 60_000
 /** Raw log rows deleted per flush while the file is over its size bound: a small step never holds a flush back. */
 export const sizePruneStep = 2000
 
@@ -75,7 +82,11 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   const insertLogRows = createLogInserter(db)
   const rollups = createRollupWriter(db, limits.maxPatterns ?? defaultMaxPatterns)
   const logMaxBytes = limits.logMaxBytes ?? defaultLogMaxBytes
-  const usedBytes = db.prepare('SELECT (page_count - freelist_count) * page_size AS bytes FROM pragma_page_count(), pragma_freelist_count(), pragma_page_size()').pluck()
+  const idSpan = db.prepare('SELECT COALESCE(MAX(id) - MIN(id) + 1, 0) FROM _query_log').pluck()
+  const textBytes = db.prepare(`SELECT AVG(length(database) + COALESCE(length(table_name), 0) + length(operation) + length(status)
+      + COALESCE(length(error_msg), 0) + COALESCE(length(database_id), 0) + COALESCE(length(sql_text), 0) + length(timestamp))
+    FROM (SELECT * FROM _query_log ORDER BY id DESC LIMIT 1000)`).pluck()
+  const logBytes = (): number => (idSpan.get() as number) * (((textBytes.get() as number | null) ?? 0) + logRowOverheadBytes)
   const pruneOldest = db.prepare('DELETE FROM _query_log WHERE id IN (SELECT id FROM _query_log ORDER BY id LIMIT ?)')
   const pruneRollups = ['_hourly_stats', '_hourly_patterns'].map(table => db.prepare(`DELETE FROM ${table} WHERE hour < ?`))
   const upsertStat = db.prepare(`INSERT INTO _daily_stats
@@ -102,6 +113,8 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE owner = ?`)))
 
   let lastPruneMs = -Infinity
+  let lastSizeCheckMs = -Infinity
+  let overSize = false
 
   // Events arrive minute after minute: one Intl call per zone and minute is enough, across batches. Today's zone
   // offsets are whole minutes, so every instant of a minute has the same local date.
@@ -219,8 +232,12 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     /** Deletes log rows older than the retention, at most once per hour; returns the rows deleted. */
     pruneIfDue (nowMs: number): number {
       let pruned = 0
-      // the size bound is checked every flush (one pragma read), and pruned a small step at a time
-      if ((usedBytes.get() as number) > logMaxBytes) pruned += pruneOldest.run(sizePruneStep).changes
+      if (overSize || nowMs - lastSizeCheckMs >= logSizeCheckMs) {
+        lastSizeCheckMs = nowMs
+        overSize = logBytes() > logMaxBytes
+        // a small step per flush: the next flushes go on while the log is still over
+        if (overSize) pruned += pruneOldest.run(sizePruneStep).changes
+      }
       if (nowMs - lastPruneMs < pruneEveryMs) return pruned
       lastPruneMs = nowMs
       // hourly rollups older than the longest window (30 days of hours) are never read

@@ -175,6 +175,7 @@ t.test('while flushes fail the buffer keeps the newest maxBuffered events and lo
   await analytics.flush()
   t.same(db.prepare('SELECT row_count FROM _query_log ORDER BY id').all().map(r => (r as { row_count: number }).row_count), [3, 4, 5, 6])
   t.ok(logs.some(l => l.level === 'error' && (l.obj as { dropped?: number }).dropped === 3))
+  t.equal(analytics.dropped, 3, 'the dropped-events counter keeps the total')
 })
 
 t.test('concurrent flushes write each event once; close() writes every buffered event', async t => {
