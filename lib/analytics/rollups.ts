@@ -175,6 +175,9 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
       }
     },
 
+    /** The pattern of a statement (literals replaced), or its operation when it has no text; memoised. */
+    patternOf,
+
     /** Drops what is remembered of stored patterns (after a rolled-back transaction). */
     forget (): void {
       known.clear()

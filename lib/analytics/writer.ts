@@ -190,8 +190,9 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       if (operation === 'select') stat.read += rowCount
       else if (writeOperations.has(operation)) stat.written += rowCount
 
-      // The unique key treats NULL as distinct, so text-less events are keyed by their operation name instead.
-      const pattern = sqlText ?? operation
+      // The spec's "query text pattern": literals replaced by ?, as in the rollups. The unique key treats NULL as
+      // distinct, so text-less events are keyed by their operation name instead.
+      const pattern = rollups.patternOf(sqlText, operation)
       if (query === undefined || query.id !== id || query.date !== date || query.sqlText !== pattern) {
         const queryKey = `${id}\u0000${date}\u0000${pattern}`
         query = queries.get(queryKey)
