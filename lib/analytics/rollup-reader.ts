@@ -81,14 +81,19 @@ export function createRollupReader (db: Database) {
     FROM _hourly_patterns WHERE owner IN (:id, :legacy) AND hour >= :from
       AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
     GROUP BY pattern`)
+  // the histograms of the winners only: summing every pattern's would double the scan's cost
   const topQueries = db.prepare(`WITH p AS (
-      SELECT database_name AS database, pattern AS sql_text, ${patternColumns}
+      SELECT database_name AS database, pattern AS sql_text, SUM(calls) AS calls, SUM(errors) AS errors,
+        SUM(writes) AS writes, SUM(rows) AS total_rows, SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms,
+        MIN(owner) AS first_owner, MAX(owner) AS last_owner
       FROM _hourly_patterns WHERE hour >= :from AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
       GROUP BY database_name, pattern
     ), ranked AS (
       SELECT *, ROW_NUMBER() OVER (PARTITION BY database ORDER BY calls DESC, sql_text) AS n FROM p
     )
     SELECT * FROM ranked WHERE n = 1 ORDER BY calls DESC, database`)
+  const patternHistogram = db.prepare(`SELECT hist_sum(hist) FROM _hourly_patterns
+    WHERE owner = :owner AND hour >= :from AND pattern = :pattern`).pluck()
   const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS rows_written
@@ -124,8 +129,16 @@ export function createRollupReader (db: Database) {
 
     /** Each database's most-called pattern in the window, most calls first; `search` a prefix of the pattern. */
     topQueries (from: number, search?: string): TopQuery[] {
-      const rows = topQueries.all({ from, search: search === undefined || search === '' ? null : prefixPattern(search) }) as Array<PatternRow & { database: string }>
-      return rows.map(r => ({ database: r.database, ...patternStats(r) }))
+      const rows = topQueries.all({ from, search: search === undefined || search === '' ? null : prefixPattern(search) }) as Array<
+        PatternRow & { database: string, first_owner: string, last_owner: string }>
+      return rows.map(r => {
+        // a name's rows have one owner, or two (its id and, for rows older than ids, `#name`)
+        const h = emptyHistogram()
+        for (const owner of new Set([r.first_owner, r.last_owner])) {
+          addEncoded(h, patternHistogram.get({ owner, from, pattern: r.sql_text }) as Buffer | null)
+        }
+        return { database: r.database, ...patternStats({ ...r, hist: encodeHistogram(h) }) }
+      })
     },
 
     /**
