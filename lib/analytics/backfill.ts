@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { hourOf, legacyOwner, type createRollupWriter } from './rollups.js'
+import { hourOf, legacyOwner, type createRollupWriter, type RollupInput } from './rollups.js'
 
 /**
  * Upgrading a v3 (or older) file: its raw log was written before the rollups existed. The migration records the
@@ -22,7 +22,7 @@ export function planBackfill (db: Database): void {
   db.prepare('INSERT INTO _rollup_backfill (next_id, last_id) VALUES (?, ?)').run(range.first, range.last)
 }
 
-interface LogRow {
+export interface LogRow {
   id: number
   database: string | null
   database_id: string | null
@@ -32,6 +32,25 @@ interface LogRow {
   duration_ms: number | null
   row_count: number | null
   timestamp: string | null
+}
+
+/** What the rollups need of a raw log row; none for a row without a readable timestamp. */
+export function rollupInputsOf (rows: LogRow[]): RollupInput[] {
+  return rows.flatMap(r => {
+    const ms = Date.parse(r.timestamp ?? '')
+    if (Number.isNaN(ms)) return []
+    const name = r.database ?? ''
+    return [{
+      owner: r.database_id ?? legacyOwner(name),
+      name,
+      hour: hourOf(ms),
+      operation: r.operation ?? '',
+      error: r.status === 'error',
+      sql: r.sql_text,
+      durationMs: Number(r.duration_ms ?? 0),
+      rowCount: Number(r.row_count ?? 0)
+    }]
+  })
 }
 
 export function createBackfill (db: Database, rollups: ReturnType<typeof createRollupWriter>) {
@@ -45,21 +64,7 @@ export function createBackfill (db: Database, rollups: ReturnType<typeof createR
     const at = state.get() as { next: number, last: number } | undefined
     if (at === undefined) return 0
     const rows = rowsFrom.all(at.next, at.last, limit) as LogRow[]
-    rollups.write(rows.flatMap(r => {
-      const ms = Date.parse(r.timestamp ?? '')
-      if (Number.isNaN(ms)) return []
-      const name = r.database ?? ''
-      return [{
-        owner: r.database_id ?? legacyOwner(name),
-        name,
-        hour: hourOf(ms),
-        operation: r.operation ?? '',
-        error: r.status === 'error',
-        sql: r.sql_text,
-        durationMs: Number(r.duration_ms ?? 0),
-        rowCount: Number(r.row_count ?? 0)
-      }]
-    }))
+    rollups.write(rollupInputsOf(rows))
     if (rows.length < limit) finish.run()
     else advance.run(rows[rows.length - 1].id + 1)
     return rows.length

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { createBackfill } from '../../../lib/analytics/backfill.js'
+import { rollupInputsOf, type LogRow } from '../../../lib/analytics/backfill.js'
 import { createRollupWriter } from '../../../lib/analytics/rollups.js'
 import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type DatabaseRef, type DatabaseSize } from '../../../lib/analytics/index.js'
 
@@ -103,7 +103,8 @@ export function count (db: Database.Database, table: string): number {
  * the way an upgraded file's backfill does: aggregate endpoints read only the rollups.
  */
 export function rollUp (db: Database.Database, fromId = 1): void {
-  db.prepare('INSERT INTO _rollup_backfill (next_id, last_id) VALUES (?, (SELECT MAX(id) FROM _query_log))').run(fromId)
-  const backfill = createBackfill(db, createRollupWriter(db))
-  while (backfill.pending()) backfill.step()
+  const rows = db.prepare('SELECT * FROM _query_log WHERE id >= ?').all(fromId) as LogRow[]
+  const rollups = createRollupWriter(db)
+  // IMMEDIATE: the worker writes to the same file, so a read-then-write transaction could not upgrade its lock
+  db.transaction(() => rollups.write(rollupInputsOf(rows))).immediate()
 }
