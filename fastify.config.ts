@@ -22,6 +22,9 @@ export const ConfigSchema = Type.Object({
   ANALYTICS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on', description: 'record queries into _analytics.db' }),
   ANALYTICS_FLUSH_MS: Type.Integer({ default: 5000, minimum: 10, description: 'analytics buffer flush interval' }),
   ANALYTICS_FLUSH_SIZE: Type.Integer({ default: 100, minimum: 1, description: 'buffered analytics events that force a flush' }),
+  ANALYTICS_MAX_PATTERNS: Type.Integer({ default: 1000, minimum: 1, description: 'distinct query patterns per database-hour; the rest count under (other)' }),
+  ANALYTICS_LOG_MAX_MB: Type.Integer({ default: 1024, minimum: 1, description: 'size bound of _analytics.db past which the oldest raw query log rows are pruned' }),
+  ANALYTICS_BUFFER_MAX: Type.Integer({ default: 100000, minimum: 1, description: 'analytics events held in memory; past it events are dropped and counted' }),
   SNAPSHOT_INTERVAL_MS: Type.Integer({ default: 300000, minimum: 100, description: 'storage snapshot interval' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),
   ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
@@ -58,6 +61,9 @@ export interface Config {
   analytics: boolean
   analyticsFlushMs: number
   analyticsFlushSize: number
+  analyticsMaxPatterns: number
+  analyticsLogMaxBytes: number
+  analyticsBufferMax: number
   snapshotIntervalMs: number
   trustProxy: boolean
   engineWorkers: number
@@ -140,6 +146,9 @@ export function loadConfig (source: Record<string, string | undefined> = process
     analytics: env.ANALYTICS === 'on',
     analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
     analyticsFlushSize: env.ANALYTICS_FLUSH_SIZE,
+    analyticsMaxPatterns: env.ANALYTICS_MAX_PATTERNS,
+    analyticsLogMaxBytes: env.ANALYTICS_LOG_MAX_MB * MiB,
+    analyticsBufferMax: env.ANALYTICS_BUFFER_MAX,
     snapshotIntervalMs: env.SNAPSHOT_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY,
     engineWorkers: env.ENGINE_WORKERS,

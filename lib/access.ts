@@ -66,5 +66,6 @@ export const accessTable: Record<string, Access> = {
   analyticsTopQueries: 'admin',
   analyticsErrors: 'admin',
   analyticsVolume: 'admin',
+  analyticsPatterns: 'admin',
   analyticsSize: 'admin'
 }

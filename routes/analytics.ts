@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { DatabaseRef } from '../lib/analytics/index.js'
 import { errors } from '../schemas/common.js'
 import {
-  AnalyticsDatabaseParams, DatabaseOverviewResponse, ErrorsQuery, ErrorsResponse, OverviewResponse, QueriesQuery,
+  AnalyticsDatabaseParams, DatabaseOverviewResponse, ErrorsQuery, ErrorsResponse, OverviewResponse, PatternsQuery, PatternsResponse, QueriesQuery,
   QueriesResponse, RangeQuery, SizeResponse, TopQueriesQuery, TopQueriesResponse, VolumeResponse
 } from '../schemas/analytics.js'
 
@@ -59,6 +59,17 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     const { limit, offset } = request.query
     const page = await analytics.queries({ ...request.query, database: known(request.params.database) })
     return { data: page.rows, meta: { limit, offset, total: page.total } }
+  })
+
+  fastify.get('/:database/patterns', {
+    schema: {
+      tags, operationId: 'analyticsPatterns', description, summary: 'Every pattern of one database, sorted by calls, total time, p95 or errors',
+      params: AnalyticsDatabaseParams, querystring: PatternsQuery, response: { 200: PatternsResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    const { limit, offset } = request.query
+    const page = await analytics.patterns(known(request.params.database), request.query)
+    return { data: page.items, meta: { limit, offset, total: page.total } }
   })
 
   fastify.get('/:database/size', {

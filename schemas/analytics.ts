@@ -15,6 +15,15 @@ export const QueriesQuery = Type.Object({
   search: Type.Optional(SearchSchema)
 }, { additionalProperties: false })
 export const TopQueriesQuery = Type.Object({ range: RangeSchema, search: Type.Optional(SearchSchema) }, { additionalProperties: false })
+export const PatternsQuery = Type.Object({
+  range: RangeSchema,
+  sort: Type.Union([Type.Literal('calls'), Type.Literal('total_ms'), Type.Literal('p95_ms'), Type.Literal('errors')], {
+    default: 'calls', description: 'descending; ties by calls, then pattern'
+  }),
+  search: Type.Optional(Type.String({ maxLength: 256, description: 'case-insensitive substring of the pattern' })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  offset: Type.Integer({ minimum: 0, default: 0 })
+}, { additionalProperties: false })
 export const ErrorsQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   search: Type.Optional(SearchSchema)
@@ -60,22 +69,34 @@ export const OverviewResponse = Data(Type.Object({
   totalStorageBytes: Type.Integer()
 }))
 
+/** A pattern: the SQL with literals replaced by `?`; figures from the hourly rollups, percentiles from their histogram. */
+const PatternFields = {
+  sql_text: Type.String(),
+  calls: Type.Integer({ description: 'every call, failed ones included' }),
+  avg_ms: Type.Number(),
+  total_rows: Type.Integer(),
+  errors: Type.Integer(),
+  total_ms: Type.Number(),
+  p50_ms: Type.Number({ description: 'upper bound of the latency bucket holding the median (buckets 19 % wide), at most the largest seen' }),
+  p95_ms: Type.Number(),
+  p99_ms: Type.Number()
+}
+export const PatternSchema = Type.Object({ ...PatternFields, writes: Type.Integer() })
+
 export const DatabaseOverviewResponse = Data(Type.Object({
   database: Type.String(),
   ...WindowStats,
   rows_read: Type.Integer(),
   storageBytes: Type.Integer(),
   tableCount: Type.Integer(),
-  topTables: Type.Array(Type.Object({
-    sql_text: Type.String(), calls: Type.Integer(), avg_ms: Type.Number(), writes: Type.Integer(), total_rows: Type.Integer()
-  }))
+  topTables: Type.Array(PatternSchema)
 }))
 
 export const QueriesResponse = Type.Object({ data: Type.Array(QueryLogRowSchema), meta: PageMetaSchema })
 
-export const TopQueriesResponse = Data(Type.Array(Type.Object({
-  database: Type.String(), sql_text: Type.String(), calls: Type.Integer(), avg_ms: Type.Number(), total_rows: Type.Integer()
-})))
+export const TopQueriesResponse = Data(Type.Array(Type.Object({ database: Type.String(), ...PatternFields, writes: Type.Integer() })))
+
+export const PatternsResponse = Type.Object({ data: Type.Array(PatternSchema), meta: PageMetaSchema })
 
 export const ErrorsResponse = Data(Type.Array(QueryLogRowSchema))
 

@@ -1,22 +1,30 @@
 import Database from 'better-sqlite3'
-import type { AnalyticsRange, DatabaseRef, DatabaseSize, QueryLogPage, QueryLogRow, StorageSnapshotRow, TopQuery, Volume, PatternStats } from './types.js'
+import type {
+  AnalyticsRange, DatabaseRef, DatabaseSize, PatternsPage, PatternsParams, QueryLogPage, QueryLogRow, StorageSnapshotRow, TopQuery, Volume, PatternStats
+} from './types.js'
 import { migrate } from './schema.js'
-import { createWriter } from './writer.js'
+import { createWriter, type WriterLimits } from './writer.js'
 import { decodeEvents, type EventBatch } from './wire.js'
 import { createReader, type LogSums } from './reader.js'
-import { planVolume, windowStart } from './windows.js'
+import { createRollupReader, firstHour } from './rollup-reader.js'
+import { createBackfill } from './backfill.js'
+import { planVolume } from './windows.js'
+import { hourMs } from './time.js'
 
 export interface WorkerConfig {
   /** Absolute path of `_analytics.db`. */
   file: string
   /** How long a write waits for a lock held by someone else (a backup, the sqlite3 shell) before failing. */
   busyTimeoutMs: number
+  limits?: WriterLimits
 }
 
 interface Store {
   db: Database.Database
   writer: ReturnType<typeof createWriter>
   reader: ReturnType<typeof createReader>
+  rollups: ReturnType<typeof createRollupReader>
+  backfill: ReturnType<typeof createBackfill>
   migrated: { from: number, to: number }
 }
 
@@ -26,7 +34,8 @@ function openStore (config: WorkerConfig): Store {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     const migrated = migrate(db)
-    return { db, writer: createWriter(db), reader: createReader(db), migrated }
+    const writer = createWriter(db, config.limits)
+    return { db, writer, reader: createReader(db), rollups: createRollupReader(db), backfill: createBackfill(db, writer.rollups), migrated }
   } catch (err) {
     db.close()
     throw err
@@ -65,28 +74,42 @@ export function createHandlers (config: WorkerConfig) {
       return open().writer.rename(a.databaseId, a.newName)
     },
 
+    /** One bounded step of an upgraded file's rollup backfill; `pending` false once it is done. */
+    backfill (a: { rows?: number } = {}): { rows: number, pending: boolean } {
+      const { backfill } = open()
+      if (!backfill.pending()) return { rows: 0, pending: false }
+      const rows = backfill.step(a.rows)
+      return { rows, pending: backfill.pending() }
+    },
+
     overview (a: { range: AnalyticsRange, nowMs: number }): LogSums {
-      return open().reader.sums(windowStart(a.range, a.nowMs))
+      return open().rollups.sums(firstHour(a.range, a.nowMs))
     },
 
     databaseOverview (a: { database: DatabaseRef, range: AnalyticsRange, nowMs: number }): {
       sums: LogSums, topTables: PatternStats[], latest: StorageSnapshotRow | null
     } {
-      const { reader } = open()
-      const since = windowStart(a.range, a.nowMs)
+      const { reader, rollups } = open()
+      const from = firstHour(a.range, a.nowMs)
       return {
-        sums: reader.sums(since, a.database),
-        topTables: reader.topPatterns(a.database, since),
+        sums: rollups.sums(from, a.database),
+        topTables: rollups.topPatterns(a.database, from),
         latest: reader.latestSnapshot(a.database) ?? null
       }
     },
 
     queries (a: { database: DatabaseRef, range: AnalyticsRange, nowMs: number, limit?: number, offset?: number, search?: string }): QueryLogPage {
-      return open().reader.queryLog({ ...a, since: windowStart(a.range, a.nowMs) })
+      const { reader, rollups } = open()
+      const from = firstHour(a.range, a.nowMs)
+      return reader.queryLog({ ...a, since: new Date(from * hourMs).toISOString(), calls: () => rollups.calls(from, a.database) })
+    },
+
+    patterns (a: PatternsParams & { database: DatabaseRef, range: AnalyticsRange, nowMs: number }): PatternsPage {
+      return open().rollups.patterns(a.database, firstHour(a.range, a.nowMs), a)
     },
 
     topQueries (a: { range: AnalyticsRange, nowMs: number, search?: string }): TopQuery[] {
-      return open().reader.topQueries(windowStart(a.range, a.nowMs), a.search)
+      return open().rollups.topQueries(firstHour(a.range, a.nowMs), a.search)
     },
 
     errors (a: { limit?: number, search?: string }): QueryLogRow[] {
@@ -94,7 +117,7 @@ export function createHandlers (config: WorkerConfig) {
     },
 
     volume (a: { range: AnalyticsRange, nowMs: number, timeZone: string }): Volume {
-      return open().reader.volume(a.range, planVolume(a.range, a.nowMs, a.timeZone))
+      return open().rollups.volume(planVolume(a.range, a.nowMs, a.timeZone))
     },
 
     size (a: { database: DatabaseRef }): StorageSnapshotRow[] {

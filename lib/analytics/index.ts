@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import type {
   AnalyticsEvent, AnalyticsLogger, AnalyticsRange, DatabaseOverview, DatabaseRef, DatabaseSize, ErrorsParams, Overview,
-  QueriesParams, QueryLogPage, QueryLogRow, StampedEvent, StorageSnapshotRow, TopQueriesParams, TopQuery, Volume
+  PatternsPage, PatternsParams, QueriesParams, QueryLogPage, QueryLogRow, StampedEvent, StorageSnapshotRow, TopQueriesParams,
+  TopQuery, Volume
 } from './types.js'
 import type { LogSums } from './reader.js'
 import { AnalyticsClosed, createWorkerClient } from './client.js'
@@ -12,7 +13,7 @@ import { encodeEvents } from './wire.js'
 import { boundedText, failedPattern, maxStoredText } from './stored-text.js'
 
 export type * from './types.js'
-export { analyticsRanges, listLimits, sizeHistoryLimit, topPatternsLimit } from './types.js'
+export { analyticsRanges, listLimits, patternSorts, sizeHistoryLimit, topPatternsLimit } from './types.js'
 
 export const analyticsFileName = '_analytics.db'
 
@@ -34,6 +35,10 @@ export interface AnalyticsOptions {
   maxBuffered?: number
   /** How long a write waits on a lock held by another process (a backup, the sqlite3 shell). */
   busyTimeoutMs?: number
+  /** `ANALYTICS_MAX_PATTERNS`: distinct patterns per database-hour before the rest count under `(other)`. */
+  maxPatterns?: number
+  /** `ANALYTICS_LOG_MAX_MB` in bytes: past it the oldest raw log rows are pruned, a small step per flush. */
+  logMaxBytes?: number
 }
 
 const defaultMaxBuffered = 100_000
@@ -63,14 +68,15 @@ export function createAnalytics (opts: AnalyticsOptions) {
   const client = opts.enabled
     ? createWorkerClient({
       file: join(opts.dataDir, analyticsFileName),
-      busyTimeoutMs: opts.busyTimeoutMs ?? defaultBusyTimeoutMs
+      busyTimeoutMs: opts.busyTimeoutMs ?? defaultBusyTimeoutMs,
+      limits: { maxPatterns: opts.maxPatterns, logMaxBytes: opts.logMaxBytes }
     }, logger)
     : null
 
   let buffer: StampedEvent[] = []
   let dropped = 0
-  /** Dropped events already logged: with `dropped`, the total for GET /api/metrics. */
-  let droppedBefore = 0
+  /** Events dropped since start, for GET /api/metrics (`dropped` counts only those not yet logged). */
+  let droppedTotal = 0
   let failing = false
   let closed = false
   let lastFlushSentMs = -Infinity
@@ -106,13 +112,13 @@ export function createAnalytics (opts: AnalyticsOptions) {
     if (over > 0) {
       buffer.splice(0, over)
       dropped += over
+      droppedTotal += over
     }
   }
 
   async function writeBuffered (): Promise<void> {
     if (dropped > 0) {
       logger.error({ dropped }, 'analytics: buffer full while flushes failed, oldest events dropped')
-      droppedBefore += dropped
       dropped = 0
     }
     // Even with nothing buffered, the worker hears from us hourly so that its pruning is not starved.
@@ -184,7 +190,7 @@ export function createAnalytics (opts: AnalyticsOptions) {
 
   return {
     /** Events dropped since start (for GET /api/metrics). */
-    get droppedTotal () { return droppedBefore + dropped },
+    get droppedTotal () { return droppedTotal },
     /**
      * Buffers one event (amortised O(1)); a full buffer triggers a flush unless flushes are currently failing. The recorder
      * keeps the object itself, stamped with its time: on a point read, copying it would cost more than the query.
@@ -196,6 +202,7 @@ export function createAnalytics (opts: AnalyticsOptions) {
         const drop = Math.ceil(maxBuffered / 10)
         buffer.splice(0, drop)
         dropped += drop
+        droppedTotal += drop
       }
       // bounded before it is buffered: a buffer of whole texts is itself a memory bomb (@see stored-text.ts)
       if (e.sqlText !== null && (e.status === 'error' || e.sqlText.length > maxStoredText)) {
@@ -285,6 +292,12 @@ export function createAnalytics (opts: AnalyticsOptions) {
         await client.request('topQueries', { ...p, range, nowMs: nowMs() }))
     },
 
+    /** One database's patterns over the range, sorted descending by `sort` (default calls), paged. */
+    async patterns (ref: DatabaseRef, p: PatternsParams = {}): Promise<PatternsPage> {
+      if (client === null) return { items: [], total: 0 }
+      return await client.request('patterns', { ...p, database: refOf(ref), range: p.range ?? '24h', nowMs: nowMs() })
+    },
+
     async errors (p: ErrorsParams = {}): Promise<QueryLogRow[]> {
       if (client === null) return []
       return await client.request('errors', p)
@@ -325,6 +338,11 @@ export function createAnalytics (opts: AnalyticsOptions) {
     /** Events waiting for a flush (for health figures and tests). */
     get buffered (): number {
       return buffer.length
+    },
+
+    /** Events dropped since start because the buffer was full (`ANALYTICS_BUFFER_MAX`). */
+    get dropped (): number {
+      return droppedTotal
     }
   }
 }

@@ -1,4 +1,6 @@
 import type { Database } from 'better-sqlite3'
+import { rollupTables } from './rollups.js'
+import { backfillTable, planBackfill } from './backfill.js'
 
 /**
  * `_analytics.db` layouts, by `PRAGMA user_version`:
@@ -6,9 +8,11 @@ import type { Database } from 'better-sqlite3'
  * - v2: `database_id` in `_query_log` and `_storage_snapshots` only;
  * - v3: `_daily_stats` and `_daily_queries` carry `database_id` and are unique on
  *   (database_id, date, operation) and (database_id, date, sql_text).
+ * - v4: the hourly rollups (`_hourly_stats`, `_hourly_patterns`, rollups.ts), filled by every flush; an upgraded
+ *   file's rollups are backfilled from its raw log in bounded background steps (backfill.ts).
  * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
  */
-export const schemaVersion = 3
+export const schemaVersion = 4
 
 const queryLogTable = `CREATE TABLE IF NOT EXISTS _query_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -152,6 +156,9 @@ export function migrate (db: Database): { from: number, to: number } {
       if (!tableExists(db, table)) db.exec(dailyTables[table].create)
       else if (!hasUniqueKey(db, table, dailyTables[table].key)) rebuildDailyTable(db, table)
     }
+    db.exec(rollupTables)
+    db.exec(backfillTable)
+    planBackfill(db)
     db.pragma(`user_version = ${schemaVersion}`)
   })()
   reconcileIndexes(db)

@@ -83,12 +83,36 @@ export interface Overview extends WindowStats {
   totalStorageBytes: number
 }
 
+/** A pattern's figures over a window, from the hourly rollups; latencies in ms, percentiles from the histogram. */
 export interface PatternStats {
   sql_text: string
+  /** Every call, failed ones included. */
   calls: number
   avg_ms: number
   writes: number
   total_rows: number
+  errors: number
+  total_ms: number
+  p50_ms: number
+  p95_ms: number
+  p99_ms: number
+}
+
+export const patternSorts = ['calls', 'total_ms', 'p95_ms', 'errors'] as const
+export type PatternSort = typeof patternSorts[number]
+
+export interface PatternsParams {
+  range?: AnalyticsRange
+  sort?: PatternSort
+  /** Case-insensitive substring of the pattern. */
+  search?: string
+  limit?: number
+  offset?: number
+}
+
+export interface PatternsPage {
+  items: PatternStats[]
+  total: number
 }
 
 export interface DatabaseOverview {
@@ -104,12 +128,8 @@ export interface DatabaseOverview {
   topTables: PatternStats[]
 }
 
-export interface TopQuery {
+export interface TopQuery extends PatternStats {
   database: string
-  sql_text: string
-  calls: number
-  avg_ms: number
-  total_rows: number
 }
 
 export interface Volume {
@@ -154,6 +174,9 @@ export interface AnalyticsLogger {
 
 /** Page sizes of the query log and errors lists (the spec fixes the query log's; errors follow it). */
 export const listLimits = { default: 20, max: 100 } as const
+
+/** With a search, the query log's `total` counts matching rows up to this bound (a page stays O(limit)). */
+export const maxCountedRows = 10_000
 
 /** Patterns listed per database (`topTables`) and snapshots in a storage history. */
 export const topPatternsLimit = 10

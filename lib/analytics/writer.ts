@@ -2,9 +2,28 @@ import type { Database } from 'better-sqlite3'
 import type { DatabaseSize, StampedEvent } from './types.js'
 import { dayMs, hourMs, localDate } from './time.js'
 import { createLogInserter, type LogRow } from './log-rows.js'
+import { createRollupWriter, defaultMaxPatterns, hourOf, type RollupInput } from './rollups.js'
 
 export const retentionMs = 30 * dayMs
 export const pruneEveryMs = hourMs
+/** `ANALYTICS_LOG_MAX_MB` default: the raw log is pruned oldest first while its estimated size exceeds it. */
+export const defaultLogMaxBytes = 1024 * 1024 * 1024
+/**
+ * The raw log's size is estimated, not measured (measuring walks every page): its id span times the average text
+ * bytes of its newest 1,000 rows plus a fixed overhead per row (numbers, record header, index entries). The
+ * estimate is taken at most once a minute, and every flush while the log is over the bound.
+ */
+const logRowOverheadBytes = 120
+const logSizeCheckMs = 60_000
+/** Raw log rows deleted per flush while the file is over its size bound: a small step never holds a flush back. */
+export const sizePruneStep = 2000
+
+export interface WriterLimits {
+  /** Distinct patterns per database-hour before the rest count under `(other)`. */
+  maxPatterns?: number
+  /** Used bytes of `_analytics.db` past which the oldest raw log rows go. */
+  logMaxBytes?: number
+}
 
 const writeOperations = new Set(['insert', 'update', 'delete'])
 /** Local dates remembered per zone and minute (a day of a busy server, under 200 kB). */
@@ -50,12 +69,26 @@ function isoTimes () {
   }
 }
 
+/** The event's epoch hour: from its milliseconds when `isoTimes` formatted them as they are, else from the text. */
+function hourAt (ms: unknown, timestamp: string): number {
+  return typeof ms === 'number' && Number.isInteger(ms) && ms >= 0 && ms < 253402300800000 ? hourOf(ms) : hourOf(Date.parse(timestamp))
+}
+
 interface DailyStat { date: string, name: string, id: string, operation: string, count: number, read: number, written: number }
 interface DailyQuery { date: string, name: string, id: string, sqlText: string, count: number, rows: number }
 
 /** Writes of the analytics worker: flush batches, snapshots, renames and pruning. */
-export function createWriter (db: Database) {
+export function createWriter (db: Database, limits: WriterLimits = {}) {
   const insertLogRows = createLogInserter(db)
+  const rollups = createRollupWriter(db, limits.maxPatterns ?? defaultMaxPatterns)
+  const logMaxBytes = limits.logMaxBytes ?? defaultLogMaxBytes
+  const idSpan = db.prepare('SELECT COALESCE(MAX(id) - MIN(id) + 1, 0) FROM _query_log').pluck()
+  const textBytes = db.prepare(`SELECT AVG(length(database) + COALESCE(length(table_name), 0) + length(operation) + length(status)
+      + COALESCE(length(error_msg), 0) + COALESCE(length(database_id), 0) + COALESCE(length(sql_text), 0) + length(timestamp))
+    FROM (SELECT * FROM _query_log ORDER BY id DESC LIMIT 1000)`).pluck()
+  const logBytes = (): number => (idSpan.get() as number) * (((textBytes.get() as number | null) ?? 0) + logRowOverheadBytes)
+  const pruneOldest = db.prepare('DELETE FROM _query_log WHERE id IN (SELECT id FROM _query_log ORDER BY id LIMIT ?)')
+  const pruneRollups = ['_hourly_stats', '_hourly_patterns'].map(table => db.prepare(`DELETE FROM ${table} WHERE hour < ?`))
   const upsertStat = db.prepare(`INSERT INTO _daily_stats
     (date, database_name, database_id, operation, count, rows_read, rows_written) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (database_id, date, operation) DO UPDATE SET
@@ -76,8 +109,12 @@ export function createWriter (db: Database) {
     db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
+    .concat(['_hourly_stats', '_hourly_patterns'].map(table =>
+      db.prepare(`UPDATE ${table} SET database_name = ? WHERE owner = ?`)))
 
   let lastPruneMs = -Infinity
+  let lastSizeCheckMs = -Infinity
+  let overSize = false
 
   // Events arrive minute after minute: one Intl call per zone and minute is enough, across batches. Today's zone
   // offsets are whole minutes, so every instant of a minute has the same local date.
@@ -106,6 +143,7 @@ export function createWriter (db: Database) {
     let stat: DailyStat | undefined
     let query: DailyQuery | undefined
     const logRows: LogRow[] = []
+    const rollupRows: RollupInput[] = []
     for (const e of events) {
       const name = text(e.database)
       const id = text(e.databaseId)
@@ -125,6 +163,16 @@ export function createWriter (db: Database) {
         rowCount,
         timestamp
       })
+      rollupRows.push({
+        owner: id,
+        name,
+        hour: hourAt(e.at, timestamp),
+        operation,
+        error: e.status === 'error',
+        sql: sqlText,
+        durationMs: finite(e.durationMs),
+        rowCount
+      })
 
       const date = dateOf(timestamp, timeZone)
       const statsOperation = e.statsOperation ?? operation
@@ -142,8 +190,9 @@ export function createWriter (db: Database) {
       if (operation === 'select') stat.read += rowCount
       else if (writeOperations.has(operation)) stat.written += rowCount
 
-      // The unique key treats NULL as distinct, so text-less events are keyed by their operation name instead.
-      const pattern = sqlText ?? operation
+      // The spec's "query text pattern": literals replaced by ?, as in the rollups. The unique key treats NULL as
+      // distinct, so text-less events are keyed by their operation name instead.
+      const pattern = rollups.patternOf(sqlText, operation)
       if (query === undefined || query.id !== id || query.date !== date || query.sqlText !== pattern) {
         const queryKey = `${id}\u0000${date}\u0000${pattern}`
         query = queries.get(queryKey)
@@ -157,6 +206,7 @@ export function createWriter (db: Database) {
       query.rows += rowCount
     }
     insertLogRows(logRows)
+    rollups.write(rollupRows)
     for (const s of stats.values()) upsertStat.run(s.date, s.name, s.id, s.operation, s.count, s.read, s.written)
     for (const q of queries.values()) upsertQuery.run(q.date, q.name, q.id, q.sqlText, q.count, q.rows)
   })
@@ -170,16 +220,34 @@ export function createWriter (db: Database) {
   return {
     /** Inserts the log rows and upserts both daily aggregates in one transaction. */
     flush (events: StampedEvent[], timeZone: string): number {
-      if (events.length > 0) writeBatch(events, timeZone)
+      if (events.length === 0) return 0
+      try {
+        writeBatch(events, timeZone)
+      } catch (err) {
+        rollups.forget()
+        throw err
+      }
       return events.length
     },
 
     /** Deletes log rows older than the retention, at most once per hour; returns the rows deleted. */
     pruneIfDue (nowMs: number): number {
-      if (nowMs - lastPruneMs < pruneEveryMs) return 0
+      let pruned = 0
+      if (overSize || nowMs - lastSizeCheckMs >= logSizeCheckMs) {
+        lastSizeCheckMs = nowMs
+        overSize = logBytes() > logMaxBytes
+        // a small step per flush: the next flushes go on while the log is still over
+        if (overSize) pruned += pruneOldest.run(sizePruneStep).changes
+      }
+      if (nowMs - lastPruneMs < pruneEveryMs) return pruned
       lastPruneMs = nowMs
-      return prune.run(new Date(nowMs - retentionMs).toISOString()).changes
+      // hourly rollups older than the longest window (30 days of hours) are never read
+      for (const stmt of pruneRollups) stmt.run(hourOf(nowMs - retentionMs) - 1)
+      return pruned + prune.run(new Date(nowMs - retentionMs).toISOString()).changes
     },
+
+    /** The rollup writer, shared with the backfill of an upgraded file. */
+    rollups,
 
     /**
      * One row per database, each committed on its own: as the spec has it, a failed snapshot write is not

@@ -218,6 +218,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     analyticsTopQueries: { access: 'admin' },
     analyticsErrors: { access: 'admin' },
     analyticsVolume: { access: 'admin' },
+    analyticsPatterns: { access: 'admin' },
     analyticsSize: { access: 'admin' }
   }
 

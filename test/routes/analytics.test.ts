@@ -95,6 +95,17 @@ t.test('analytics over real traffic', async (t) => {
   t.same(top.map((q: { database: string }) => q.database), ['shop'])
   t.equal(top[0].calls, 2)
 
+  // patterns: literals fold ('WHERE id = 2' is 'WHERE id = ?'), every pattern listed with its percentiles
+  const patterns = (await admin({ method: 'GET', url: '/api/analytics/shop/patterns?sort=errors&limit=2' })).json()
+  t.same(patterns.meta, { limit: 2, offset: 0, total: db.topTables.length })
+  t.match(patterns.data[0], { sql_text: 'SELECT nope FROM items', calls: 1, errors: 1 })
+  t.same(Object.keys(patterns.data[0]).sort(), ['avg_ms', 'calls', 'errors', 'p50_ms', 'p95_ms', 'p99_ms', 'sql_text', 'total_ms', 'total_rows', 'writes'])
+  const updates = (await admin({ method: 'GET', url: '/api/analytics/shop/patterns?search=SET%20TITLE' })).json().data
+  t.same(updates.map((p: { sql_text: string }) => p.sql_text), ['UPDATE items SET title = ? WHERE id = ?'], 'search is a case-insensitive substring; the literal 2 became ?')
+  t.equal((await admin({ method: 'GET', url: '/api/analytics/shop/patterns?sort=slowest' })).statusCode, 400)
+  t.equal((await admin({ method: 'GET', url: '/api/analytics/nowhere/patterns' })).statusCode, 404)
+  t.ok(['p50_ms', 'p95_ms', 'p99_ms', 'errors', 'total_ms'].every(k => k in top[0]), 'top queries carry the pattern fields')
+
   const errors = (await admin({ method: 'GET', url: '/api/analytics/errors?search=NO%20SUCH' })).json().data
   t.equal(errors.length, 1)
   t.equal((await admin({ method: 'GET', url: '/api/analytics/errors?search=xyz' })).json().data.length, 0)

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createTtlCache } from '../../../lib/analytics/cache.js'
-import { count, event, inspect, manualClock, openAnalytics, ref } from './helper.js'
+import { count, event, inspect, manualClock, openAnalytics, ref, rollUp } from './helper.js'
 
 t.test('the TTL cache shares pending answers, expires them and forgets failures', async t => {
   let now = 0
@@ -70,6 +70,7 @@ t.test('renameDatabase renames the rows of that database_id only, buffered event
   // Rows of another origin (an older server, no database_id) under the same name are not ours to migrate.
   db.prepare(`INSERT INTO _query_log (database, table_name, operation, duration_ms, row_count, status, error_msg, timestamp)
     VALUES ('shop', 'items', 'select', 1, 1, 'ok', NULL, ?)`).run(clock.ago(1000))
+  rollUp(db, 3)
   db.exec("INSERT INTO _storage_snapshots (database, size_bytes, table_count, timestamp) VALUES ('shop', 1, 1, '2026-11-20T11:00:00.000Z')")
   db.exec("INSERT INTO _daily_stats (date, database_name, operation, count) VALUES ('2026-11-20', 'shop', 'select', 1)")
   db.exec("INSERT INTO _daily_queries (date, database_name, sql_text, count) VALUES ('2026-11-20', 'shop', 'x', 1)")

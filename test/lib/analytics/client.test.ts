@@ -7,7 +7,7 @@ t.test('the worker client answers requests, survives a worker crash and refuses 
   const { logger } = captureLogger()
   const client = createWorkerClient({ file: join(tempDir(t), '_analytics.db'), busyTimeoutMs: 50 }, logger)
   t.teardown(() => client.close())
-  t.same(await client.request('open', undefined), { from: 0, to: 3 })
+  t.same(await client.request('open', undefined), { from: 0, to: 4 })
   await client.request('snapshot', { databases: [{ id: 'u1', name: 'shop', sizeBytes: 1, tableCount: 1 }], timestamp: '2026-11-20T12:00:00.000Z' })
 
   // A large snapshot keeps the worker busy, so the request queued behind it is still pending at the crash.

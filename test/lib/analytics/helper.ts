@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { rollupInputsOf, type LogRow } from '../../../lib/analytics/backfill.js'
+import { createRollupWriter } from '../../../lib/analytics/rollups.js'
 import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type DatabaseRef, type DatabaseSize } from '../../../lib/analytics/index.js'
 
 interface Tap {
@@ -94,4 +96,15 @@ export async function waitFor (check: () => boolean, timeoutMs = 5000): Promise<
 
 export function count (db: Database.Database, table: string): number {
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+}
+
+/**
+ * Rolls up the `_query_log` rows with id >= `fromId` that a test inserted by SQL (as an older server wrote them),
+ * the way an upgraded file's backfill does: aggregate endpoints read only the rollups.
+ */
+export function rollUp (db: Database.Database, fromId = 1): void {
+  const rows = db.prepare('SELECT * FROM _query_log WHERE id >= ?').all(fromId) as LogRow[]
+  const rollups = createRollupWriter(db)
+  // IMMEDIATE: the worker writes to the same file, so a read-then-write transaction could not upgrade its lock
+  db.transaction(() => rollups.write(rollupInputsOf(rows))).immediate()
 }

@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap'
-import { event, inspect, manualClock, openAnalytics } from './helper.js'
+import { event, inspect, manualClock, openAnalytics, rollUp } from './helper.js'
 
 // One name, three origins: the database now called "shop", rows written before ids existed (NULL id), and a
 // deleted database that had the same name. Only the first two are the current shop's.
@@ -25,6 +25,7 @@ async function seeded (t: Test) {
   // rows without an id at minutes 0, 4 and 7 (and one of another name), as an older server wrote them
   for (const minute of [0, 4, 7]) legacy.run('shop', 50 + minute, `2026-11-20T11:0${minute}:00.000Z`)
   legacy.run('blog', 99, '2026-11-20T11:08:00.000Z')
+  rollUp(db, 6)
   return { ...opened, db }
 }
 

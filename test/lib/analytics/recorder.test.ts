@@ -93,8 +93,8 @@ t.test('writes every column of _query_log and both daily aggregates, accumulatin
     { date: '2026-11-20', database_name: 'shop', database_id: 'uuid-shop', sql_text: 'INSERT INTO "items" ("name") VALUES (?) RETURNING *', count: 1, row_count: 2 },
     { date: '2026-11-20', database_name: 'shop', database_id: 'uuid-shop', sql_text: 'SELECT * FROM "items" WHERE "id" = ?', count: 3, row_count: 12 },
     { date: '2026-11-20', database_name: 'shop', database_id: 'uuid-shop', sql_text: 'SELECT * FROM nope', count: 1, row_count: 0 },
-    { date: '2026-11-20', database_name: 'shop', database_id: 'uuid-shop', sql_text: 'UPDATE items SET n = n + 1', count: 1, row_count: 7 }
-  ], 'a text-less event is keyed by its operation name, never by NULL')
+    { date: '2026-11-20', database_name: 'shop', database_id: 'uuid-shop', sql_text: 'UPDATE items SET n = n + ?', count: 1, row_count: 7 }
+  ], 'a text-less event is keyed by its operation name, never by NULL; literals become ?')
 
   // A second flush upserts into the same rows.
   analytics.record(event({ operation: 'select', rowCount: 10, timestamp: '2026-11-20T11:59:00.000Z' }))
@@ -175,6 +175,7 @@ t.test('while flushes fail the buffer keeps the newest maxBuffered events and lo
   await analytics.flush()
   t.same(db.prepare('SELECT row_count FROM _query_log ORDER BY id').all().map(r => (r as { row_count: number }).row_count), [3, 4, 5, 6])
   t.ok(logs.some(l => l.level === 'error' && (l.obj as { dropped?: number }).dropped === 3))
+  t.equal(analytics.dropped, 3, 'the dropped-events counter keeps the total')
 })
 
 t.test('concurrent flushes write each event once; close() writes every buffered event', async t => {

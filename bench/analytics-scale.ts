@@ -1,0 +1,142 @@
+// Analytics at scale (issue #24): generates EVENTS events (default 5,000,000) over the last 30 days, 1,000 databases,
+// Zipf-distributed patterns with random literals, 1 % errors, through the real write path (the worker's handlers:
+// wire encoding, the flush transaction with its log rows, daily upserts and hourly rollups), batched for speed.
+// Then times every aggregate endpoint uncached (handlers called directly, as the worker runs them; the 60 s cache
+// lives in front of the worker) for 24h, 7d and 30d, and flushes of 100 events at that volume.
+//   node --import tsx bench/analytics-scale.ts            (EVENTS=1000000 for a shorter run)
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { createHandlers } from '../lib/analytics/handlers.js'
+import { encodeEvents } from '../lib/analytics/wire.js'
+import type { AnalyticsRange, StampedEvent } from '../lib/analytics/types.js'
+
+const total = Number(process.env.EVENTS ?? 5_000_000)
+const databases = 1000
+const patternsPerDatabase = 50
+const batch = 5000
+const hour = 3_600_000
+const now = Date.parse('2026-11-20T12:34:56.000Z')
+const span = 30 * 24 * hour
+
+let seed = 42
+const rnd = (): number => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296
+}
+// Zipf(s = 1.1) over n ranks, by inverting the cumulative weights
+function zipf (n: number): () => number {
+  const cum: number[] = []
+  let sum = 0
+  for (let k = 1; k <= n; k++) cum.push(sum += 1 / k ** 1.1)
+  return () => {
+    const u = rnd() * sum
+    let lo = 0
+    let hi = n - 1
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (cum[mid] < u) lo = mid + 1; else hi = mid }
+    return lo
+  }
+}
+const pickDatabase = zipf(databases)
+const pickPattern = zipf(patternsPerDatabase)
+const operations = ['select', 'select', 'select', 'insert', 'update', 'delete'] as const
+const sqlOf = (p: number, n: number): string => {
+  const op = operations[p % operations.length]
+  if (op === 'select') return `SELECT * FROM t${p} WHERE id = ${n} AND flag = 'v${n % 7}'`
+  if (op === 'insert') return `INSERT INTO t${p} (a, b) VALUES (${n}, 'x${n}')`
+  if (op === 'update') return `UPDATE t${p} SET a = ${n} WHERE id IN (${n}, ${n + 1})`
+  return `DELETE FROM t${p} WHERE id = ${n}`
+}
+
+function events (count: number, from: number, to: number): StampedEvent[] {
+  const out: StampedEvent[] = []
+  for (let i = 0; i < count; i++) {
+    const d = pickDatabase()
+    const p = pickPattern()
+    const error = rnd() < 0.01
+    out.push({
+      database: `db${d}`,
+      databaseId: `00000000-0000-4000-8000-${String(d).padStart(12, '0')}`,
+      tableName: `t${p}`,
+      operation: operations[p % operations.length],
+      durationMs: Math.exp(rnd() * 6 - 3), // 0.05 to 20 ms, log-uniform
+      rowCount: error ? 0 : Math.floor(rnd() * 10),
+      status: error ? 'error' : 'ok',
+      errorMsg: error ? 'UNIQUE constraint failed' : null,
+      sqlText: sqlOf(p, Math.floor(rnd() * 100_000)),
+      at: Math.floor(from + (to - from) * (i / count))
+    })
+  }
+  return out
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'litehouse-analytics-scale-'))
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+process.on('SIGINT', () => process.exit(130))
+const file = join(dir, '_analytics.db')
+const h = createHandlers({ file, busyTimeoutMs: 1000 })
+h.open()
+
+const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6
+const started = process.hrtime.bigint()
+const batches = Math.ceil(total / batch)
+for (let b = 0; b < batches; b++) {
+  const from = now - span + (span * b) / batches
+  const to = now - span + (span * (b + 1)) / batches
+  const list = events(Math.min(batch, total - b * batch), from, to)
+  h.flush({ events: encodeEvents(list), timeZone: 'UTC', nowMs: to })
+  if ((b + 1) % 100 === 0) process.stderr.write(`  ${((b + 1) * batch).toLocaleString('en')} events, ${(ms(started) / 1000).toFixed(0)} s\n`)
+}
+const loadS = ms(started) / 1000
+
+const db = new Database(file, { readonly: true })
+const rowsOf = (table: string): number => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number
+const logRows = rowsOf('_query_log')
+const fileBytes = statSync(file).size + (() => { try { return statSync(file + '-wal').size } catch { return 0 } })()
+
+function time (label: string, fn: () => unknown, runs = 7): string {
+  const samples: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint()
+    fn()
+    samples.push(ms(t0))
+  }
+  samples.sort((a, b) => a - b)
+  return `${label.padEnd(40)} median ${samples[runs >> 1].toFixed(1).padStart(7)} ms   max ${samples[runs - 1].toFixed(1).padStart(7)} ms`
+}
+
+const lines: string[] = []
+lines.push(`events ${total.toLocaleString('en')} over 30 days, ${databases} databases, ${patternsPerDatabase} Zipf patterns each with random literals, 1 % errors`)
+lines.push(`written in ${loadS.toFixed(0)} s (${(total / loadS).toFixed(0)} events/s through flush + rollups, batches of ${batch})`)
+lines.push(`_analytics.db ${(fileBytes / 1e6).toFixed(0)} MB = ${(fileBytes / total).toFixed(0)} bytes per event; raw log rows kept ${logRows.toLocaleString('en')} (ANALYTICS_LOG_MAX_MB 1024)`)
+lines.push(`rollup rows: _hourly_stats ${rowsOf('_hourly_stats').toLocaleString('en')}, _hourly_patterns ${rowsOf('_hourly_patterns').toLocaleString('en')}`)
+db.close()
+
+const busiest = { id: '00000000-0000-4000-8000-000000000000', name: 'db0' }
+const quiet = { id: '00000000-0000-4000-8000-000000000999', name: 'db999' }
+for (const range of ['24h', '7d', '30d'] as AnalyticsRange[]) {
+  const a = { range, nowMs: now }
+  lines.push(time(`overview ${range}`, () => h.overview(a)))
+  lines.push(time(`db overview ${range} (busiest)`, () => h.databaseOverview({ ...a, database: busiest })))
+  lines.push(time(`db overview ${range} (quietest)`, () => h.databaseOverview({ ...a, database: quiet })))
+  lines.push(time(`patterns ${range} sort=p95_ms (busiest)`, () => h.patterns({ ...a, database: busiest, sort: 'p95_ms', limit: 20 })))
+  lines.push(time(`top-queries ${range}`, () => h.topQueries(a), 3))
+  lines.push(time(`volume ${range}`, () => h.volume({ ...a, timeZone: 'Europe/Berlin' })))
+  lines.push(time(`:db/queries ${range} page 1 (busiest)`, () => h.queries({ ...a, database: busiest, limit: 20 })))
+}
+lines.push(time('errors page 1', () => h.errors({ limit: 20 })))
+
+const flushes: number[] = []
+for (let i = 0; i < 200; i++) {
+  const list = events(100, now - 1000, now)
+  const t0 = process.hrtime.bigint()
+  h.flush({ events: encodeEvents(list), timeZone: 'UTC', nowMs: now })
+  flushes.push(ms(t0))
+}
+flushes.sort((a, b) => a - b)
+lines.push(`flush of 100 events (200 flushes): p50 ${flushes[100].toFixed(2)} ms, p99 ${flushes[198].toFixed(2)} ms, max ${flushes[199].toFixed(2)} ms`)
+h.close()
+console.log(lines.join('\n'))

@@ -1,0 +1,168 @@
+import type { Database } from 'better-sqlite3'
+import type { AnalyticsRange, DatabaseRef, PatternStats, PatternsParams, TopQuery, Volume } from './types.js'
+import { topPatternsLimit } from './types.js'
+import { addEncoded, emptyHistogram, encodeHistogram, percentileMs, type Histogram } from './histogram.js'
+import { hourMs } from './time.js'
+import { globalOwner, hourOf, legacyOwner, registerHistogramFunctions } from './rollups.js'
+import { prefixPattern } from './like.js'
+import { withMaxima, type VolumeBucket } from './windows.js'
+import type { LogSums } from './reader.js'
+import { roundMs } from './reader.js'
+
+const rangeHours: Record<AnalyticsRange, number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 }
+
+/** First epoch hour of a range: windows are whole hours, the last 24 / 168 / 720 including the current one. */
+export function firstHour (range: AnalyticsRange, nowMs: number): number {
+  return hourOf(nowMs) - rangeHours[range] + 1
+}
+
+/** The owners whose rollups are one database's: its id, and its name for rows written before ids existed. */
+const owners = (database: DatabaseRef): { id: string, legacy: string } => ({ id: database.id, legacy: legacyOwner(database.name) })
+
+const isWrite = "operation IN ('insert', 'update', 'delete')"
+
+interface PatternRow {
+  sql_text: string
+  calls: number
+  errors: number
+  writes: number
+  total_rows: number
+  total_ms: number
+  max_ms: number
+  hist: Buffer | null
+}
+
+function patternStats (row: PatternRow): PatternStats {
+  const h = addEncoded(emptyHistogram(), row.hist)
+  return {
+    sql_text: row.sql_text,
+    calls: row.calls,
+    avg_ms: roundMs(row.calls === 0 ? 0 : row.total_ms / row.calls),
+    writes: row.writes,
+    total_rows: row.total_rows,
+    errors: row.errors,
+    total_ms: roundMs(row.total_ms),
+    p50_ms: roundMs(percentileMs(h, 0.5, row.max_ms)),
+    p95_ms: roundMs(percentileMs(h, 0.95, row.max_ms)),
+    p99_ms: roundMs(percentileMs(h, 0.99, row.max_ms))
+  }
+}
+
+const byCallsThenText = (a: PatternStats, b: PatternStats): number =>
+  b.calls - a.calls || (a.sql_text < b.sql_text ? -1 : a.sql_text > b.sql_text ? 1 : 0)
+
+/** The LIKE pattern matching values that contain `term` (escaped as `prefixPattern` does). */
+function containsPattern (term: string): string {
+  return '%' + prefixPattern(term)
+}
+
+/**
+ * The aggregate endpoints, read from the hourly rollups only: each costs as many rows as the window has hours
+ * (times operations, or patterns), whatever the number of events or of other databases.
+ */
+export function createRollupReader (db: Database) {
+  registerHistogramFunctions(db)
+  db.aggregate('hist_sum', {
+    start: () => emptyHistogram(),
+    step: (h: unknown, blob: unknown) => addEncoded(h as Histogram, blob as Uint8Array | null),
+    result: (h: unknown) => encodeHistogram(h as Histogram)
+  })
+  const sums = db.prepare(`SELECT COALESCE(SUM(calls), 0) AS queries,
+      COALESCE(SUM(CASE WHEN ${isWrite} THEN calls - errors END), 0) AS writes,
+      SUM(total_ms) / SUM(calls) AS avgLatencyMs,
+      COALESCE(SUM(errors), 0) AS errorCount,
+      COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS selectRows,
+      COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS writeRows,
+      COALESCE(SUM(rows), 0) AS allRows
+    FROM _hourly_stats WHERE owner IN (:id, :legacy) AND hour >= :from`)
+  const patternColumns = `SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes, SUM(rows) AS total_rows,
+      SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms, hist_sum(hist) AS hist`
+  const patterns = db.prepare(`SELECT pattern AS sql_text, ${patternColumns}
+    FROM _hourly_patterns WHERE owner IN (:id, :legacy) AND hour >= :from
+      AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
+    GROUP BY pattern`)
+  // the histograms of the winners only: summing every pattern's would double the scan's cost
+  const topQueries = db.prepare(`WITH p AS (
+      SELECT database_name AS database, pattern AS sql_text, SUM(calls) AS calls, SUM(errors) AS errors,
+        SUM(writes) AS writes, SUM(rows) AS total_rows, SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms,
+        MIN(owner) AS first_owner, MAX(owner) AS last_owner
+      FROM _hourly_patterns WHERE hour >= :from AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
+      GROUP BY database_name, pattern
+    ), ranked AS (
+      SELECT *, ROW_NUMBER() OVER (PARTITION BY database ORDER BY calls DESC, sql_text) AS n FROM p
+    )
+    SELECT * FROM ranked WHERE n = 1 ORDER BY calls DESC, database`)
+  const patternHistogram = db.prepare(`SELECT hist_sum(hist) FROM _hourly_patterns
+    WHERE owner = :owner AND hour >= :from AND pattern = :pattern`).pluck()
+  const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
+      COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,
+      COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS rows_written
+    FROM _hourly_stats WHERE owner = '${globalOwner}' AND hour >= :from AND hour < :to GROUP BY hour`)
+
+  return {
+    /** Every database's sums (no `database`), or one database's, over the window starting at `from` (epoch hour). */
+    sums (from: number, database?: DatabaseRef): LogSums {
+      const who = database === undefined ? { id: globalOwner, legacy: globalOwner } : owners(database)
+      const row = sums.get({ ...who, from }) as LogSums
+      return { ...row, avgLatencyMs: roundMs(row.avgLatencyMs) }
+    },
+
+    /** Calls of one database in the window (the query log's `total` when no search narrows it). */
+    calls (from: number, database: DatabaseRef): number {
+      return (sums.get({ ...owners(database), from }) as LogSums).queries
+    },
+
+    /** One database's patterns in the window, `search` a case-insensitive substring, sorted descending by `sort`. */
+    patterns (database: DatabaseRef, from: number, p: PatternsParams = {}): { items: PatternStats[], total: number } {
+      const search = p.search === undefined || p.search === '' ? null : containsPattern(p.search)
+      const all = (patterns.all({ ...owners(database), from, search }) as PatternRow[]).map(patternStats)
+      const sort = p.sort ?? 'calls'
+      all.sort((a, b) => b[sort] - a[sort] || byCallsThenText(a, b))
+      const offset = p.offset ?? 0
+      return { items: all.slice(offset, offset + (p.limit ?? all.length)), total: all.length }
+    },
+
+    /** The most-called patterns of one database (`topTables`). */
+    topPatterns (database: DatabaseRef, from: number): PatternStats[] {
+      return this.patterns(database, from, { limit: topPatternsLimit }).items
+    },
+
+    /** Each database's most-called pattern in the window, most calls first; `search` a prefix of the pattern. */
+    topQueries (from: number, search?: string): TopQuery[] {
+      const rows = topQueries.all({ from, search: search === undefined || search === '' ? null : prefixPattern(search) }) as Array<
+        PatternRow & { database: string, first_owner: string, last_owner: string }>
+      return rows.map(r => {
+        // a name's rows have one owner, or two (its id and, for rows older than ids, `#name`)
+        const h = emptyHistogram()
+        for (const owner of new Set([r.first_owner, r.last_owner])) {
+          addEncoded(h, patternHistogram.get({ owner, from, pattern: r.sql_text }) as Buffer | null)
+        }
+        return { database: r.database, ...patternStats({ ...r, hist: encodeHistogram(h) }) }
+      })
+    },
+
+    /**
+     * Every volume slot from the global hourly rows: an hour counts in the slot whose interval holds its start
+     * (exact in zones whose offset is whole hours; in half-hour zones an hour goes to the slot it starts in).
+     */
+    volume (plan: { slots: string[], buckets: VolumeBucket[] }): Volume {
+      const zeros = (): number[] => plan.slots.map(() => 0)
+      const series = { slots: plan.slots, counts: zeros(), errors: zeros(), rows_read: zeros(), rows_written: zeros() }
+      const bounds = plan.buckets.map(b => ({ lo: Date.parse(b.lo), hi: Date.parse(b.hi), slot: b.slot }))
+      if (bounds.length === 0) return withMaxima(series)
+      const from = Math.ceil(bounds[0].lo / hourMs)
+      const to = Math.ceil(bounds[bounds.length - 1].hi / hourMs)
+      const rows = hours.all({ from, to }) as Array<{ hour: number, counts: number, errors: number, rows_read: number, rows_written: number }>
+      for (const r of rows) {
+        const start = r.hour * hourMs
+        const bucket = bounds.find(b => start >= b.lo && start < b.hi)
+        if (bucket === undefined) continue
+        series.counts[bucket.slot] += r.counts
+        series.errors[bucket.slot] += r.errors
+        series.rows_read[bucket.slot] += r.rows_read
+        series.rows_written[bucket.slot] += r.rows_written
+      }
+      return withMaxima(series)
+    }
+  }
+}

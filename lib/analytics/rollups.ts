@@ -1,0 +1,186 @@
+import type { Database } from 'better-sqlite3'
+import { hourMs } from './time.js'
+import { addEncoded, bucketOf, emptyHistogram, encodeHistogram, type Histogram } from './histogram.js'
+import { normalizeSql, otherPattern } from './patterns.js'
+
+/**
+ * Hourly rollups (CONTRACT.md "Analytics at constant cost"): every aggregate endpoint reads these, never the raw
+ * log. `hour` is epoch hours (UTC). `owner` is the event's database_id, or `#name` for log rows written before
+ * ids existed (they keep their name, as the spec says). `_hourly_stats` also holds one row per hour and operation
+ * for every database together, owner `*`, so the global figures cost as many rows as there are hours.
+ */
+export const globalOwner = '*'
+export const legacyOwner = (name: string): string => `#${name}`
+
+export const rollupTables = `
+CREATE TABLE IF NOT EXISTS _hourly_stats (
+  owner TEXT NOT NULL,
+  hour INTEGER NOT NULL,
+  operation TEXT NOT NULL,
+  database_name TEXT NOT NULL,
+  calls INTEGER NOT NULL,
+  errors INTEGER NOT NULL,
+  rows INTEGER NOT NULL,
+  total_ms REAL NOT NULL,
+  max_ms REAL NOT NULL,
+  hist BLOB,
+  PRIMARY KEY (owner, hour, operation)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS _hourly_patterns (
+  owner TEXT NOT NULL,
+  hour INTEGER NOT NULL,
+  pattern TEXT NOT NULL,
+  database_name TEXT NOT NULL,
+  calls INTEGER NOT NULL,
+  errors INTEGER NOT NULL,
+  writes INTEGER NOT NULL,
+  rows INTEGER NOT NULL,
+  total_ms REAL NOT NULL,
+  max_ms REAL NOT NULL,
+  hist BLOB,
+  PRIMARY KEY (owner, hour, pattern)
+) WITHOUT ROWID;
+`
+
+export const defaultMaxPatterns = 1000
+
+const writeOperations = new Set(['insert', 'update', 'delete'])
+
+/** What a rollup needs of one event (the writer's coerced values, or a raw log row during a backfill). */
+export interface RollupInput {
+  owner: string
+  name: string
+  hour: number
+  operation: string
+  error: boolean
+  sql: string | null
+  durationMs: number
+  rowCount: number
+}
+
+interface Sums { calls: number, errors: number, writes: number, rows: number, totalMs: number, maxMs: number, hist: Histogram }
+interface StatRow extends Sums { owner: string, name: string, hour: number, operation: string }
+interface PatternRow extends Sums { owner: string, name: string, hour: number, pattern: string }
+
+const newSums = (): Sums => ({ calls: 0, errors: 0, writes: 0, rows: 0, totalMs: 0, maxMs: 0, hist: emptyHistogram() })
+
+function add (s: Sums, e: RollupInput, bucket: number): void {
+  s.calls++
+  if (e.error) s.errors++
+  else if (writeOperations.has(e.operation)) s.writes++
+  s.rows += e.rowCount
+  s.totalMs += e.durationMs
+  if (e.durationMs > s.maxMs) s.maxMs = e.durationMs
+  s.hist[bucket]++
+}
+
+/** Epoch hour of an ISO timestamp or epoch milliseconds. */
+export function hourOf (ms: number): number {
+  return Math.floor(ms / hourMs)
+}
+
+/** Registers `hist_merge(a, b)`: the sum of two encoded histograms (for upserts). */
+export function registerHistogramFunctions (db: Database): void {
+  db.function('hist_merge', { deterministic: true }, (a: unknown, b: unknown) => {
+    const h = emptyHistogram()
+    addEncoded(h, a as Buffer | null)
+    addEncoded(h, b as Buffer | null)
+    return encodeHistogram(h)
+  })
+}
+
+/**
+ * The rollup upserts of one transaction (a flush chunk or a backfill step). Distinct patterns per database-hour are
+ * capped at `maxPatterns`: past it a new pattern counts under `(other)`. The patterns known per database-hour are
+ * remembered across batches (read from the table on first sight); `forget()` after a rolled-back transaction.
+ */
+export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatterns) {
+  registerHistogramFunctions(db)
+  const sums = (table: string, key: string) => `calls = ${table}.calls + excluded.calls,
+      errors = ${table}.errors + excluded.errors, rows = ${table}.rows + excluded.rows,
+      total_ms = ${table}.total_ms + excluded.total_ms, max_ms = MAX(${table}.max_ms, excluded.max_ms),
+      hist = hist_merge(${table}.hist, excluded.hist)${key}`
+  const upsertStat = db.prepare(`INSERT INTO _hourly_stats
+    (owner, hour, operation, database_name, calls, errors, rows, total_ms, max_ms, hist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (owner, hour, operation) DO UPDATE SET database_name = excluded.database_name, ${sums('_hourly_stats', '')}`)
+  const upsertPattern = db.prepare(`INSERT INTO _hourly_patterns
+    (owner, hour, pattern, database_name, calls, errors, writes, rows, total_ms, max_ms, hist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (owner, hour, pattern) DO UPDATE SET database_name = excluded.database_name,
+      writes = _hourly_patterns.writes + excluded.writes, ${sums('_hourly_patterns', '')}`)
+  const knownPatterns = db.prepare('SELECT pattern FROM _hourly_patterns WHERE owner = ? AND hour = ?').pluck()
+
+  // owner + hour -> patterns stored for it; bounded (cleared when too many database-hours are remembered)
+  const known = new Map<string, Set<string>>()
+  const maxRemembered = 4096
+  const patternsOf = (owner: string, hour: number): Set<string> => {
+    const key = `${owner}\u0000${hour}`
+    let set = known.get(key)
+    if (set === undefined) {
+      if (known.size >= maxRemembered) known.clear()
+      set = new Set(knownPatterns.all(owner, hour) as string[])
+      known.set(key, set)
+    }
+    return set
+  }
+  const normalized = new Map<string, string>()
+  const patternOf = (sql: string | null, operation: string): string => {
+    if (sql === null) return operation
+    let p = normalized.get(sql)
+    if (p === undefined) {
+      if (normalized.size >= 10_000) normalized.clear()
+      p = normalizeSql(sql)
+      normalized.set(sql, p)
+    }
+    return p
+  }
+
+  return {
+    /** Adds the events to the hourly rollups; call inside the caller's transaction. */
+    write (events: Iterable<RollupInput>): void {
+      const stats = new Map<string, StatRow>()
+      const patterns = new Map<string, PatternRow>()
+      const stat = (owner: string, name: string, hour: number, operation: string): StatRow => {
+        const key = `${owner}\u0000${hour}\u0000${operation}`
+        let row = stats.get(key)
+        if (row === undefined) stats.set(key, row = { owner, name, hour, operation, ...newSums() })
+        row.name = name
+        return row
+      }
+      for (const e of events) {
+        const bucket = bucketOf(e.durationMs)
+        add(stat(e.owner, e.name, e.hour, e.operation), e, bucket)
+        add(stat(globalOwner, globalOwner, e.hour, e.operation), e, bucket)
+        let pattern = patternOf(e.sql, e.operation)
+        const key = `${e.owner}\u0000${e.hour}\u0000${pattern}`
+        let row = patterns.get(key)
+        if (row === undefined) {
+          const stored = patternsOf(e.owner, e.hour)
+          if (!stored.has(pattern)) {
+            if (stored.size >= maxPatterns) pattern = otherPattern
+            else stored.add(pattern)
+          }
+          const capped = `${e.owner}\u0000${e.hour}\u0000${pattern}`
+          row = patterns.get(capped)
+          if (row === undefined) patterns.set(capped, row = { owner: e.owner, name: e.name, hour: e.hour, pattern, ...newSums() })
+          if (capped !== key) patterns.set(key, row)
+        }
+        row.name = e.name
+        add(row, e, bucket)
+      }
+      for (const s of stats.values()) {
+        upsertStat.run(s.owner, s.hour, s.operation, s.name, s.calls, s.errors, s.rows, s.totalMs, s.maxMs, encodeHistogram(s.hist))
+      }
+      for (const p of new Set(patterns.values())) {
+        upsertPattern.run(p.owner, p.hour, p.pattern, p.name, p.calls, p.errors, p.writes, p.rows, p.totalMs, p.maxMs, encodeHistogram(p.hist))
+      }
+    },
+
+    /** The pattern of a statement (literals replaced), or its operation when it has no text; memoised. */
+    patternOf,
+
+    /** Drops what is remembered of stored patterns (after a rolled-back transaction). */
+    forget (): void {
+      known.clear()
+    }
+  }
+}
