@@ -12,7 +12,7 @@ import { openConnection } from '../../lib/engine/connection.js'
 import { buildEngine, childPids, warmUp } from '../lib/engine/helpers.js'
 
 const queries = 200
-/** Documented bound (docs/reliability-hardening-engine.md): growth of both workers together over the 200 queries. */
+/** Documented bound (docs/reliability.md, "Hardening of the engine"): growth of both workers together over the 200 queries. */
 const maxGrowthBytes = 24 * 1024 * 1024
 
 /** The view chain of the issue, as deep as this SQLite compiles it (2^8 copies of v0), eight columns wide. */
