@@ -28,6 +28,7 @@ import transferRoutes from './routes/transfer.js'
 import tableRoutes from './routes/tables.js'
 import recordRoutes from './routes/records.js'
 import queryRoutes from './routes/query.js'
+import changeRoutes from './routes/changes.js'
 import analyticsRoutes from './routes/analytics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
@@ -149,6 +150,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(tableRoutes, { prefix: '/api/databases' })
   await fastify.register(recordRoutes, { prefix: '/api/databases' })
   await fastify.register(queryRoutes, { prefix: '/api/databases' })
+  await fastify.register(changeRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
   await fastify.register(webRoutes)
 }

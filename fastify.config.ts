@@ -28,6 +28,9 @@ export const ConfigSchema = Type.Object({
   ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 256, minimum: 1, description: 'open database connections per engine worker (LRU)' }),
   MAX_KEYS_PER_DATABASE: Type.Integer({ default: 1000, minimum: 1, description: 'API keys one database may have (409 TOO_MANY_KEYS beyond)' }),
   EXPORTS_PER_DATABASE: Type.Integer({ default: 2, minimum: 1, description: 'exports of one database running at once (503 TOO_MANY_EXPORTS beyond, with Retry-After)' }),
+  CHANGES_RETENTION_HOURS: Type.Integer({ default: 24, minimum: 1, description: 'hours the change feed keeps a database\'s changes for resuming (410 CHANGES_EXPIRED beyond)' }),
+  CHANGES_RETENTION_COUNT: Type.Integer({ default: 100000, minimum: 1, description: 'changes the change feed keeps per database for resuming (410 CHANGES_EXPIRED beyond)' }),
+  CHANGES_BUFFER_BYTES: Type.Integer({ default: MiB, minimum: 1024, description: 'unsent bytes a change feed subscriber may hold before it is cut with event: overflow' }),
   TMP_MAX_BYTES: Type.Integer({ default: 8192 * MiB, minimum: MiB, description: 'bytes export copies and uploads may hold in DATA_DIR/.tmp at once (503 TEMP_SPACE_FULL beyond, with Retry-After)' })
 })
 
@@ -55,6 +58,9 @@ export interface Config {
   engineMaxConnections: number
   maxKeysPerDatabase: number
   exportsPerDatabase: number
+  changesRetentionHours: number
+  changesRetentionCount: number
+  changesBufferBytes: number
   tmpMaxBytes: number
 }
 
@@ -102,6 +108,9 @@ export function loadConfig (source: Record<string, string | undefined> = process
     engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
     maxKeysPerDatabase: env.MAX_KEYS_PER_DATABASE,
     exportsPerDatabase: env.EXPORTS_PER_DATABASE,
+    changesRetentionHours: env.CHANGES_RETENTION_HOURS,
+    changesRetentionCount: env.CHANGES_RETENTION_COUNT,
+    changesBufferBytes: env.CHANGES_BUFFER_BYTES,
     tmpMaxBytes: env.TMP_MAX_BYTES
   }
 }

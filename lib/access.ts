@@ -50,6 +50,9 @@ export const accessTable: Record<string, Access> = {
 
   runQuery: 'read',
 
+  watchChanges: 'read',
+  createChangesToken: 'read',
+
   analyticsOverview: 'admin',
   analyticsDatabaseOverview: 'admin',
   analyticsQueries: 'admin',

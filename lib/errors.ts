@@ -27,6 +27,8 @@ export const TableNotFound = define('TABLE_NOT_FOUND', "table '%s' does not exis
 export const RecordNotFound = define('RECORD_NOT_FOUND', "record '%s' does not exist", 404)
 export const KeyNotFound = define('KEY_NOT_FOUND', "API key '%s' does not exist", 404)
 
+export const ChangesExpired = define('CHANGES_EXPIRED', 'change %s is older than the change feed keeps: subscribe without a resume point and reload', 410)
+
 export const QueryTimeout = define('QUERY_TIMEOUT', 'the statement ran longer than %s ms and was stopped', 408)
 
 export const DatabaseExists = define('DATABASE_EXISTS', "database '%s' already exists", 409)

@@ -2,10 +2,11 @@ import { databaseJobs } from './database.js'
 import { tableJobs } from './tables.js'
 import { recordJobs } from './records.js'
 import { queryJobs } from './query.js'
+import { changeJobs } from './changes.js'
 import type { Delivered } from '../json-rows.js'
 
 /** Every job an engine worker can run, by name. The main process imports only the types. */
-export const jobs = { ...databaseJobs, ...tableJobs, ...recordJobs, ...queryJobs }
+export const jobs = { ...databaseJobs, ...tableJobs, ...recordJobs, ...queryJobs, ...changeJobs }
 
 export type Jobs = typeof jobs
 export type JobName = keyof Jobs
