@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.js'
 import enginePlugin from './plugins/engine.js'
 import databasesPlugin from './plugins/databases.js'
 import corsPlugin from './plugins/cors.js'
+import changesPlugin from './plugins/changes.js'
 import analyticsPlugin from './plugins/analytics.js'
 import healthRoutes from './routes/health.js'
 import adminRoutes from './routes/admin.js'
@@ -124,6 +125,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(databasesPlugin)
   await fastify.register(analyticsPlugin)
   await fastify.register(corsPlugin)
+  await fastify.register(changesPlugin)
 
   // Every request passes these two hooks: they take callbacks, not promises, and allocate nothing.
   // While closing, answers say `Connection: close`, so keep-alive clients cannot hold the shutdown open.

@@ -4,24 +4,14 @@ import { errors } from '../schemas/common.js'
 import { DbParams } from '../schemas/tables.js'
 import { ChangesQuery, ChangesStream, ChangesTokenResponse } from '../schemas/changes.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
-import { createChangeHub } from '../lib/changes/hub.js'
 import { createTokenStore } from '../lib/changes/tokens.js'
 import { Unauthorized } from '../lib/errors.js'
 
 /** The change feed (@see docs/changes.md): server-sent events of committed row changes, and browser tokens for it. */
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { engine, config, store, principalOf } = fastify
-  const hub = createChangeHub({
-    engine,
-    log: fastify.log,
-    retentionHours: config.changesRetentionHours,
-    retentionCount: config.changesRetentionCount,
-    bufferBytes: config.changesBufferBytes,
-    nameOf: (id) => store.databases.findById(id)?.name
-  })
+  const { store, principalOf } = fastify
+  const hub = fastify.changeFeed
   const tokens = createTokenStore()
-  // streams never end by themselves: end them first, or their connections would hold the server's close open
-  fastify.addHook('preClose', async () => { hub.close() })
 
   /** Whether `credential` still grants `principal`'s access to the database (a key revoked, a session ended). */
   const stillValid = (credential: string, databaseId: string) => (): boolean => {

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { connect } from 'node:net'
 import { as, build, signIn, workspace } from '../helper.js'
 
 type Call = ReturnType<typeof as>
@@ -238,24 +239,28 @@ t.test('tables created or renamed after the first subscription are captured', as
   const stream = await subscribe(base, db, token)
   t.teardown(() => stream.close())
   await sql(db, 'CREATE TABLE later (id INTEGER PRIMARY KEY, v TEXT)')
-  // the feed installs the new table's triggers when a poll sees the schema change: write until one is captured
-  const seen = async (table: string): Promise<unknown> => {
-    for (let i = 0; ; i++) {
+  // the feed installs the new table's triggers when a poll sees the schema change: write until a change of it arrives
+  const seen = async (table: string): Promise<{ table: string, op: string }> => {
+    for (let i = 0; i < 100; i++) {
       await sql(db, `INSERT INTO ${table} (v) VALUES ('${i}')`)
-      const frame = await Promise.race([stream.next(), new Promise<undefined>((resolve) => setTimeout(resolve, 100))])
-      if (frame !== undefined) return frame.data
-      if (i > 100) throw new Error(`writes to ${table} were never captured`)
+      const deadline = new Promise<undefined>((resolve) => setTimeout(resolve, 100))
+      for (;;) {
+        const frame = await Promise.race([stream.next(), deadline])
+        if (frame === undefined) break
+        if ((frame.data as { table: string }).table === table) return frame.data as { table: string, op: string }
+      }
     }
+    throw new Error(`writes to ${table} were never captured`)
   }
   t.match(await seen('later'), { table: 'later', op: 'insert' })
   await admin({ method: 'PATCH', url: `/api/databases/${db}/tables/later`, payload: { name: 'renamed_later' } })
-  let frame = await seen('renamed_later') as { table: string }
-  while (frame.table !== 'renamed_later') frame = (await stream.next())?.data as { table: string }
+  const frame = await seen('renamed_later')
   t.equal(frame.table, 'renamed_later', 'changes are named after the table\'s new name')
 })
 
 t.test('a reconnecting subscriber gets every change exactly once (20 cuts mid-stream)', async (t) => {
   const db = await withTable(feed)
+  ;(await subscribe(base, db, token)).close() // capture starts with the first subscription
   const rows = 400
   const writer = (async () => {
     for (let i = 0; i < rows; i++) await insert(db, { name: `r${i}` })
@@ -300,21 +305,42 @@ t.test('retention: a resume point older than CHANGES_RETENTION_COUNT gets 410 CH
   t.strictSame((await kept.take(5)).map((f) => f.id), ['6', '7', '8', '9', '10'])
 })
 
+/** The body of a chunked HTTP/1.1 response read whole from a raw socket. */
+function dechunk (raw: Buffer): string {
+  let at = raw.indexOf('\r\n\r\n') + 4
+  const parts: Buffer[] = []
+  for (;;) {
+    const eol = raw.indexOf('\r\n', at)
+    const size = parseInt(raw.subarray(at, eol).toString(), 16)
+    if (!(size > 0)) break
+    parts.push(raw.subarray(eol + 2, eol + 2 + size))
+    at = eol + 2 + size + 2
+  }
+  return Buffer.concat(parts).toString()
+}
+
 t.test('a consumer that does not read is cut with a final event: overflow', async (t) => {
   const slow = await serve(t, { CHANGES_BUFFER_BYTES: String(64 * 1024), CHANGES_RETENTION_COUNT: '1000000' })
   const db = await withTable(slow)
-  const abort = new AbortController()
-  t.teardown(() => abort.abort())
-  const res = await fetch(`${slow.base}/api/databases/${db}/changes`, { headers: { authorization: `Bearer ${slow.token}` }, signal: abort.signal })
-  t.equal(res.status, 200)
-  // 100,000 changes in one statement, not read meanwhile: far more than the socket's buffers and the 64 KiB allowed
-  await slow.sql(db, 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) INSERT INTO t (name) SELECT i FROM n')
-  const text = await res.text()
-  const frames = text.split('\n\n').filter((f) => f !== '').map(parse).filter((f) => f.comment === undefined)
+  // a raw socket that stops reading once subscribed: only the kernel's buffers take what the server sends
+  const socket = connect(Number(new URL(slow.base).port), '127.0.0.1')
+  t.teardown(() => socket.destroy())
+  const received: Buffer[] = []
+  socket.write(`GET /api/databases/${db}/changes HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${slow.token}\r\nConnection: close\r\n\r\n`)
+  await new Promise<void>((resolve) => socket.once('data', (chunk: Buffer) => { received.push(chunk); resolve() }))
+  socket.pause()
+  const ended = new Promise<void>((resolve) => socket.on('end', resolve))
+  // 200,000 changes (about 14 MB of events) in one statement: far more than those buffers and the 64 KiB allowed
+  await slow.sql(db, 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) INSERT INTO t (name) SELECT i FROM n')
+  // the client reads again only once the server has cut it (it then holds no subscriber)
+  for (let waited = 0; slow.app.changeFeed.subscribers > 0 && waited < 600; waited++) await new Promise((resolve) => setTimeout(resolve, 50))
+  socket.on('data', (chunk: Buffer) => received.push(chunk))
+  socket.resume()
+  await ended
+  const frames = dechunk(Buffer.concat(received)).split('\n\n').filter((f) => f !== '').map(parse).filter((f) => f.comment === undefined)
   const last = frames[frames.length - 1]
   t.equal(last.event, 'overflow', 'the stream ends with event: overflow')
-  const lastChange = frames[frames.length - 2]
-  t.match(last.data, { seq: Number(lastChange.id) }, 'which names the last change sent, to resume from')
-  t.ok(frames.length - 1 < 100000, `the server stopped early (${frames.length - 1} changes sent)`)
+  t.match(last.data, { seq: Number(frames[frames.length - 2].id) }, 'which names the last change sent, to resume from')
+  t.ok(frames.length - 1 < 200000, `the server stopped early (${frames.length - 1} changes sent)`)
   t.strictSame(frames.slice(0, -1).map((f) => Number(f.id)), Array.from({ length: frames.length - 1 }, (_, i) => i + 1), 'in order, without gaps up to the cut')
 })
