@@ -54,6 +54,9 @@ export function inspectStatement (prepare: (sql: string) => Statement, sql: stri
     if (policy.deniedCode === 'INSUFFICIENT_SCOPE') throw new InsufficientScope('read-only API keys can only run statements that read')
     throw new DatabaseReadonly(policy.databaseName)
   }
+  if (!stmt.readonly && policy.principal === 'key' && namesChangeFeed(tokens)) {
+    throw new ForbiddenStatement('the change feed\'s internal table and triggers (_litehouse_changes*) cannot be changed with an API key')
+  }
   const placeholders = first.filter((token) => token.kind === 'param')
   return {
     stmt,
@@ -61,6 +64,11 @@ export function inspectStatement (prepare: (sql: string) => Statement, sql: stri
     numberedParams: placeholders.length > 0 && placeholders.every((token) => /^\?\d+$/.test(token.value)),
     filePaths: isKeyword(first[0], 'PRAGMA') && readsPaths(first)
   }
+}
+
+/** Whether a statement names the change feed's capture (lib/engine/jobs/changes.ts), which a key must not write or drop. */
+function namesChangeFeed (tokens: Token[]): boolean {
+  return tokens.some((t) => (t.kind === 'word' || t.kind === 'ident' || t.kind === 'string') && t.value.toLowerCase().startsWith('_litehouse_changes'))
 }
 
 /** EXPLAIN compiles its statement, so it gets the same checks. */

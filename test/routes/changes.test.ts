@@ -137,6 +137,21 @@ t.test('every write path is captured in commit order, after commit only', async 
   t.notOk(schemas.body.includes('_litehouse'), 'nor in the schema route')
 })
 
+t.test('a key cannot write to or drop the capture with raw SQL; reading and normal writes still work', async (t) => {
+  const db = await withTable(feed)
+  ;(await subscribe(base, db, token)).close()
+  const key = as(feed.app, await keyFor(db, 'write'))
+  for (const text of ['DELETE FROM _litehouse_changes', 'DROP TRIGGER "_litehouse_changes_insert_t"', "DROP TABLE '_litehouse_changes'",
+    "CREATE TRIGGER x AFTER INSERT ON audit BEGIN INSERT INTO _litehouse_changes (tbl, op, id, at) VALUES ('t', 'delete', 1, 0); END"]) {
+    const res = await key({ method: 'POST', url: `/api/databases/${db}/query`, payload: { sql: text } })
+    t.equal(res.statusCode, 403, text)
+    t.equal(res.json().code, 'FORBIDDEN_STATEMENT', text)
+  }
+  t.equal((await key({ method: 'POST', url: `/api/databases/${db}/query`, payload: { sql: "INSERT INTO t (name) VALUES ('k')" } })).statusCode, 200)
+  const kept = await sql(db, 'SELECT count(*) AS n FROM _litehouse_changes')
+  t.strictSame(kept, [{ n: 1 }], 'the insert was captured, nothing was removed')
+})
+
 t.test('tables= filters; an unknown table is a 400', async (t) => {
   const db = await withTable(feed)
   const stream = await subscribe(base, db, token, '?tables=t')
