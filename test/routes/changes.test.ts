@@ -1,6 +1,6 @@
 import t from 'tap'
 import { connect } from 'node:net'
-import { as, build, signIn, workspace } from '../helper.js'
+import { as, build, signIn, tempDir, workspace } from '../helper.js'
 
 type Call = ReturnType<typeof as>
 
@@ -303,6 +303,24 @@ t.test('a reconnecting subscriber gets every change exactly once (20 cuts mid-st
   t.strictSame(received, Array.from({ length: rows }, (_, i) => i + 1), 'every seq once, in order')
   const ids = (await sql(db, 'SELECT id FROM t ORDER BY id')) as Array<{ id: number }>
   t.equal(ids.length, rows, 'one insert event per row in the table')
+})
+
+t.test('after a server restart, a resume point within retention still resumes', async (t) => {
+  const dataDir = tempDir(t)
+  const before = await build(t, {}, dataDir)
+  const beforeBase = await before.app.listen({ host: '127.0.0.1', port: 0 })
+  const beforeToken = await signIn(before.app)
+  const ws = workspace(as(before.app, beforeToken), 'restart')
+  const db = await withTable(ws)
+  ;(await subscribe(beforeBase, db, beforeToken)).close()
+  for (const name of ['a', 'b', 'c']) await ws.sql(db, `INSERT INTO t (name) VALUES ('${name}')`)
+  await before.app.close()
+
+  const after = await build(t, {}, dataDir)
+  const afterBase = await after.app.listen({ host: '127.0.0.1', port: 0 })
+  const stream = await subscribe(afterBase, db, await signIn(after.app), '', { 'last-event-id': '1' })
+  t.teardown(() => stream.close())
+  t.strictSame(changes(await stream.take(2)), [{ seq: 2, table: 't', op: 'insert', id: 2 }, { seq: 3, table: 't', op: 'insert', id: 3 }])
 })
 
 t.test('retention: a resume point older than CHANGES_RETENTION_COUNT gets 410 CHANGES_EXPIRED', async (t) => {
