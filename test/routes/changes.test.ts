@@ -102,7 +102,7 @@ async function withTable (ws: { freshDatabase: () => Promise<string>, sql: (db: 
   return db
 }
 
-const feed = await serve(t)
+const feed = await serve(t, { QUERY_TIMEOUT_MS: '500' })
 const { base, token, admin, sql, keyFor } = feed
 
 const insert = (db: string, body: unknown, on: Call = admin) => on({ method: 'POST', url: `/api/databases/${db}/tables/t/records`, payload: body as never })
@@ -321,6 +321,20 @@ t.test('after a server restart, a resume point within retention still resumes', 
   const stream = await subscribe(afterBase, db, await signIn(after.app), '', { 'last-event-id': '1' })
   t.teardown(() => stream.close())
   t.strictSame(changes(await stream.take(2)), [{ seq: 2, table: 't', op: 'insert', id: 2 }, { seq: 3, table: 't', op: 'insert', id: 3 }])
+})
+
+t.test('a worker killed by a runaway query does not break the stream', async (t) => {
+  const db = await withTable(feed)
+  const stream = await subscribe(base, db, token)
+  t.teardown(() => stream.close())
+  await insert(db, { name: 'before' })
+  const runaway = await admin({
+    method: 'POST', url: `/api/databases/${db}/query`,
+    payload: { sql: 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n' }
+  })
+  t.equal(runaway.statusCode, 408, 'the query ran past its deadline and its worker was killed')
+  await sql(db, "INSERT INTO t (name) VALUES ('after')")
+  t.strictSame(changes(await stream.take(2)), [{ seq: 1, table: 't', op: 'insert', id: 1 }, { seq: 2, table: 't', op: 'insert', id: 2 }])
 })
 
 t.test('retention: a resume point older than CHANGES_RETENTION_COUNT gets 410 CHANGES_EXPIRED', async (t) => {
