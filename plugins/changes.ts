@@ -20,6 +20,11 @@ export default fp(async (fastify) => {
     nameOf: (id) => store.databases.findById(id)?.name
   })
   fastify.decorate('changeFeed', hub)
+  // after a write through the API, the database's subscribers hear of it at once rather than at the next poll
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    if (request.database !== null && request.method !== 'GET') hub.wake(request.database.id)
+    done()
+  })
   // streams never end by themselves: end them first, or their connections would hold the server's close open
   fastify.addHook('preClose', async () => { hub.close() })
 }, { name: 'changes', dependencies: ['config', 'store', 'engine'], fastify: '5.x' })

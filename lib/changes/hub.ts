@@ -259,6 +259,11 @@ export function createChangeHub (options: HubOptions) {
         throw err
       }
     },
+    /** Polls the database's feed now, if it has one: a write the server itself routed need not wait for the timer. */
+    wake (databaseId: string): void {
+      const feed = feeds.get(databaseId)
+      if (feed !== undefined) void poll(feed)
+    },
     /** Ends every stream (server shutdown), so open connections do not hold the close. */
     close (): void {
       clearInterval(pollTimer)
