@@ -1,6 +1,6 @@
 // first: refuses an unsupported Node with one line before a native module can crash it
 import './lib/runtime.js'
-import type { FastifyPluginAsync, FastifyServerOptions } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -18,6 +18,7 @@ import enginePlugin from './plugins/engine.js'
 import databasesPlugin from './plugins/databases.js'
 import corsPlugin from './plugins/cors.js'
 import metricsPlugin from './plugins/metrics.js'
+import changesPlugin from './plugins/changes.js'
 import analyticsPlugin from './plugins/analytics.js'
 import backupPlugin from './plugins/backup.js'
 import healthRoutes from './routes/health.js'
@@ -33,6 +34,7 @@ import queryRoutes from './routes/query.js'
 import batchRoutes from './routes/batch.js'
 import tableExportRoutes from './routes/table-export.js'
 import databaseOpenApiRoutes from './routes/database-openapi.js'
+import changeRoutes from './routes/changes.js'
 import analyticsRoutes from './routes/analytics.js'
 import backupRoutes from './routes/backups.js'
 import metricsRoutes from './routes/metrics.js'
@@ -46,6 +48,16 @@ export const redactedPaths = [
   'req.headers.authorization', 'req.headers["x-bootstrap-key"]', 'req.headers.cookie',
   'headers.authorization', '*.password', '*.token', '*.key', 'password', 'token', 'key'
 ]
+
+/** A change feed browser token (`?token=`) is a credential in the URL: its value never reaches a log line either. */
+export function withoutUrlSecrets (url: string): string {
+  return url.includes('token=') ? url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]') : url
+}
+
+/** Fastify's own request serializer, with the URL's secrets censored. */
+function serializeRequest (req: FastifyRequest): Record<string, unknown> {
+  return { method: req.method, url: withoutUrlSecrets(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }
+}
 
 const buildAjv = AjvCompiler()
 
@@ -91,7 +103,7 @@ export function serverOptions (config: Config, stream?: DestinationStream): Fast
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
+    logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, serializers: { req: serializeRequest }, ...(stream ? { stream } : {}) },
     childLoggerFactory: requestLogger,
     // verbose: each error carries its schema and data, which validation messages name (lib/validation-message.ts)
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true } },
@@ -138,6 +150,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(backupPlugin)
   await fastify.register(corsPlugin)
   await fastify.register(metricsPlugin)
+  await fastify.register(changesPlugin)
 
   // Every request passes these two hooks: they take callbacks, not promises, and allocate nothing.
   // While closing, answers say `Connection: close`, so keep-alive clients cannot hold the shutdown open.
@@ -167,6 +180,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(batchRoutes, { prefix: '/api/databases' })
   await fastify.register(tableExportRoutes, { prefix: '/api/databases' })
   await fastify.register(databaseOpenApiRoutes, { prefix: '/api/databases' })
+  await fastify.register(changeRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
   await fastify.register(backupRoutes, { prefix: '/api' })
   await fastify.register(metricsRoutes, { prefix: '/api/metrics' })

@@ -40,7 +40,10 @@ export const ConfigSchema = Type.Object({
   BACKUP_SYNC_MS: Type.Integer({ default: 1000, minimum: 100, description: 'longest time a committed write waits before it is shipped to the backup' }),
   BACKUP_IDLE_MS: Type.Integer({ default: 600000, minimum: 1000, description: 'a database unwritten this long stops being replicated until its next write' }),
   BACKUP_RETENTION: Type.String({ default: '72h', pattern: '^[0-9]+(h|m|s)$', description: 'how long backups are kept (Litestream duration: 72h, 90m)' }),
-  LITESTREAM_BIN: Type.Optional(Type.String({ minLength: 1, description: 'the Litestream binary to run (default: the one the optional @flydotio/litestream-linux-x64 package ships)' }))
+  LITESTREAM_BIN: Type.Optional(Type.String({ minLength: 1, description: 'the Litestream binary to run (default: the one the optional @flydotio/litestream-linux-x64 package ships)' })),
+  CHANGES_RETENTION_HOURS: Type.Integer({ default: 24, minimum: 1, description: 'hours the change feed keeps a database\'s changes for resuming (410 CHANGES_EXPIRED beyond)' }),
+  CHANGES_RETENTION_COUNT: Type.Integer({ default: 100000, minimum: 1, description: 'changes the change feed keeps per database for resuming (410 CHANGES_EXPIRED beyond)' }),
+  CHANGES_BUFFER_BYTES: Type.Integer({ default: MiB, minimum: 1024, description: 'unsent bytes a change feed subscriber may hold before it is cut with event: overflow' })
 })
 
 export type Env = Static<typeof ConfigSchema>
@@ -74,6 +77,9 @@ export interface Config {
   metricsToken?: string
   maxKeysPerDatabase: number
   exportsPerDatabase: number
+  changesRetentionHours: number
+  changesRetentionCount: number
+  changesBufferBytes: number
   tmpMaxBytes: number
   /** Continuous backups; undefined when BACKUP_URL is not set. */
   backup?: BackupConfig
@@ -160,6 +166,9 @@ export function loadConfig (source: Record<string, string | undefined> = process
     maxKeysPerDatabase: env.MAX_KEYS_PER_DATABASE,
     exportsPerDatabase: env.EXPORTS_PER_DATABASE,
     tmpMaxBytes: env.TMP_MAX_BYTES,
-    backup: backupConfig(env)
+    backup: backupConfig(env),
+    changesRetentionHours: env.CHANGES_RETENTION_HOURS,
+    changesRetentionCount: env.CHANGES_RETENTION_COUNT,
+    changesBufferBytes: env.CHANGES_BUFFER_BYTES
   }
 }

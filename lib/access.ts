@@ -60,6 +60,9 @@ export const accessTable: Record<string, Access> = {
   runQuery: 'read',
   runBatch: 'read',
 
+  watchChanges: 'read',
+  createChangesToken: 'read',
+
   analyticsOverview: 'admin',
   analyticsDatabaseOverview: 'admin',
   analyticsQueries: 'admin',

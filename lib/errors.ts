@@ -29,6 +29,8 @@ export const KeyNotFound = define('KEY_NOT_FOUND', "API key '%s' does not exist"
 export const BackupsDisabled = define('BACKUPS_DISABLED', 'backups are off on this server: set BACKUP_URL to turn them on', 404)
 export const DeletedDatabaseNotFound = define('DELETED_DATABASE_NOT_FOUND', "no backup of a deleted database '%s' is kept", 404)
 
+export const ChangesExpired = define('CHANGES_EXPIRED', 'change %s is older than the change feed keeps: subscribe without a resume point and reload', 410)
+
 export const QueryTimeout = define('QUERY_TIMEOUT', 'the statement ran longer than %s ms and was stopped', 408)
 
 export const DatabaseExists = define('DATABASE_EXISTS', "database '%s' already exists", 409)

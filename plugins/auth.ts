@@ -24,6 +24,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
   }
+  interface FastifyInstance {
+    /** The principal an `Authorization` header value stands for now, null when none or no longer valid. */
+    principalOf: (header: string | undefined) => Principal | null
+  }
 }
 
 const securityFor: Record<Access, Array<Record<string, string[]>>> = {
@@ -57,6 +61,7 @@ export default fp(async (fastify) => {
     done()
   })
 
+  fastify.decorate('principalOf', principalOf)
   function principalOf (header: string | undefined): Principal | null {
     if (!header || !header.startsWith('Bearer ')) return null
     const token = header.slice(7).trim()

@@ -30,6 +30,7 @@ export default fp(async (fastify) => {
         { name: 'tables', description: 'Table schema management' },
         { name: 'records', description: 'Records: list, filter, sort, paginate, create, update, delete' },
         { name: 'query', description: 'Parameterised raw SQL' },
+        { name: 'changes', description: 'Change feed: server-sent events of committed row changes' },
         { name: 'analytics', description: 'Query analytics (admin only)' },
         { name: 'backups', description: 'Continuous backups and point-in-time restore (admin only, BACKUP_URL)' },
         { name: 'system', description: 'Health, settings and the activity log' }

@@ -41,6 +41,7 @@ const reasons: Record<number, string> = {
   404: 'resource not found',
   408: 'the statement ran past the query deadline',
   409: 'resource already exists or a constraint was violated',
+  410: 'gone: the resource or position is no longer kept',
   413: 'request body too large',
   429: 'too many requests: retry after the Retry-After header',
   503: 'storage or engine temporarily unavailable',

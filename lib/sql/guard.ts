@@ -56,6 +56,9 @@ export function inspectStatement (prepare: (sql: string) => Statement, sql: stri
     if (policy.deniedCode === 'INSUFFICIENT_SCOPE') throw new InsufficientScope('read-only API keys can only run statements that read')
     throw new DatabaseReadonly(policy.databaseName)
   }
+  if (!stmt.readonly && policy.principal === 'key' && namesChangeFeed(tokens)) {
+    throw new ForbiddenStatement('the change feed\'s internal table and triggers (_litehouse_changes*) cannot be changed with an API key')
+  }
   const placeholders = first.filter((token) => token.kind === 'param')
   const verb = mainVerb(first)
   return {
@@ -80,6 +83,11 @@ function mainVerb (statement: Token[]): string {
     else if (depth === 0 && token.kind === 'word' && verbs.has(token.value.toUpperCase())) return token.value.toUpperCase()
   }
   return first
+}
+
+/** Whether a statement names the change feed's capture (lib/engine/jobs/changes.ts), which a key must not write or drop. */
+function namesChangeFeed (tokens: Token[]): boolean {
+  return tokens.some((t) => (t.kind === 'word' || t.kind === 'ident' || t.kind === 'string') && t.value.toLowerCase().startsWith('_litehouse_changes'))
 }
 
 /** EXPLAIN compiles its statement, so it gets the same checks. */

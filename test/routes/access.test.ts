@@ -42,6 +42,19 @@ function promised (access: Access, credential: Credential): Expectation {
 /** The path parameters a walk request fills in; destructive operations swap in throwaway targets. */
 interface Target { name: string, table: string, recordId: string, keyId: string, token?: string }
 
+/** A streamed answer as the walk reads it: an endless success is dropped unread, a refusal's JSON body read whole. */
+async function settled (res: LightMyRequestResponse, stream: true | undefined): Promise<{ statusCode: number, json: () => any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (!stream) return res
+  const body = res.stream()
+  if (res.statusCode < 400) {
+    body.destroy()
+    return { statusCode: res.statusCode, json: () => ({}) }
+  }
+  let text = ''
+  for await (const chunk of body) text += String(chunk)
+  return { statusCode: res.statusCode, json: () => JSON.parse(text) }
+}
+
 interface Case {
   /**
    * The rule the spec and CONTRACT.md give the operation, stated here independently of lib/access.ts,
@@ -50,6 +63,8 @@ interface Case {
   access: Access
   /** A minimal valid request for the operation; `n` is unique per request. */
   request?: (n: number) => Pick<InjectOptions, 'payload' | 'headers'>
+  /** For an endless answer (the change feed's event stream): read as a stream, and only a refusal's body read whole. */
+  stream?: true
   /** For destructive operations: a fresh target for each allowed call, so the walk keeps its resources. */
   fresh?: (n: number) => Promise<Partial<Target>>
   /** An answer the operation gives on its own, beyond the access table (the credential is still resolved). */
@@ -212,6 +227,9 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     runQuery: { access: 'read', request: () => json({ sql: 'SELECT id, title FROM items ORDER BY id' }) },
     runBatch: { access: 'read', request: () => json({ statements: [{ sql: 'SELECT id, title FROM items ORDER BY id' }] }) },
 
+    watchChanges: { access: 'read', stream: true },
+    createChangesToken: { access: 'read' },
+
     analyticsOverview: { access: 'admin' },
     analyticsDatabaseOverview: { access: 'admin' },
     analyticsQueries: { access: 'admin' },
@@ -261,7 +279,9 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
         const n = next()
         const target: Target = { ...standing, ...(expected.allowed && spec.fresh ? await spec.fresh(n) : {}) }
         const token = target.token ?? tokens[credential]()
-        const res = await as(app, token)({ method: method as InjectOptions['method'], url: urlOf(path, target), remoteAddress: remoteAddress(n), ...spec.request?.(n) })
+        const res = await settled(await as(app, token)({
+          method: method as InjectOptions['method'], url: urlOf(path, target), remoteAddress: remoteAddress(n), ...spec.request?.(n), ...(spec.stream ? { payloadAsStream: true } : {})
+        }), spec.stream)
         const said = `${credential}: ${res.statusCode} ${res.statusCode >= 400 ? res.json().code : ''}`
         if (expected.allowed) {
           t.ok(res.statusCode !== 401 && res.statusCode !== 403, `${credential} is let through (${said})`)

@@ -6,10 +6,11 @@ import { batchJobs } from './batch.js'
 import { upsertJobs } from './upsert.js'
 import { exportJobs } from './export.js'
 import { describeJobs } from './describe.js'
+import { changeJobs } from './changes.js'
 import type { Delivered } from '../json-rows.js'
 
 /** Every job an engine worker can run, by name. The main process imports only the types. */
-export const jobs = { ...databaseJobs, ...tableJobs, ...recordJobs, ...queryJobs, ...batchJobs, ...upsertJobs, ...exportJobs, ...describeJobs }
+export const jobs = { ...databaseJobs, ...tableJobs, ...recordJobs, ...queryJobs, ...batchJobs, ...upsertJobs, ...exportJobs, ...describeJobs, ...changeJobs }
 
 export type Jobs = typeof jobs
 export type JobName = keyof Jobs

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { errors } from '../schemas/common.js'
+import { DbParams } from '../schemas/tables.js'
+import { ChangesQuery, ChangesStream, ChangesTokenResponse } from '../schemas/changes.js'
+import type { DatabaseRecord } from '../lib/store/databases.js'
+import { createTokenStore } from '../lib/changes/tokens.js'
+import { Unauthorized } from '../lib/errors.js'
+
+/** The change feed (@see docs/changes.md): server-sent events of committed row changes, and browser tokens for it. */
+const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { store, principalOf } = fastify
+  const hub = fastify.changeFeed
+  const tokens = createTokenStore()
+
+  /** Whether `credential` still grants `principal`'s access to the database (a key revoked, a session ended). */
+  const stillValid = (credential: string, databaseId: string) => (): boolean => {
+    const now = principalOf(credential)
+    return now !== null && (now.kind === 'admin' || now.databaseId === databaseId)
+  }
+
+  fastify.get('/:db/changes', {
+    schema: {
+      tags: ['changes'], operationId: 'watchChanges', summary: 'Stream committed row changes as server-sent events',
+      params: DbParams, querystring: ChangesQuery, response: { 200: ChangesStream, ...errors(401, 403, 404, 410) }
+    },
+    // `?token=` stands for the credential that asked for it, on its database only; the access guard then runs as usual
+    onRequest: (request, _reply, done) => {
+      const token = (request.query as { token?: string }).token
+      if (token === undefined || request.principal !== null) return done()
+      const grant = tokens.redeem(token)
+      const principal = grant === undefined ? null : principalOf(grant.credential)
+      const name = (request.params as { db: string }).db
+      if (grant === undefined || principal === null || store.databases.findById(grant.databaseId)?.name !== name) {
+        return done(new Unauthorized('invalid or expired change feed token'))
+      }
+      request.principal = principal
+      tokenCredentials.set(request, grant.credential)
+      done()
+    }
+  }, async function (request, reply) {
+    const database = request.database as DatabaseRecord
+    const credential = tokenCredentials.get(request) ?? (request.headers.authorization as string)
+    const lastEventId = request.headers['last-event-id']
+    const out = await hub.subscribe({
+      databaseId: database.id,
+      databaseName: database.name,
+      tables: request.query.tables?.split(',').map((t) => t.trim()).filter((t) => t !== ''),
+      since: typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId.trim() : request.query.since,
+      stillAllowed: stillValid(credential, database.id)
+    })
+    reply.raw.on('close', () => out.destroy())
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-accel-buffering', 'no')
+      .send(out as never)
+  })
+
+  fastify.post('/:db/changes/token', {
+    schema: {
+      tags: ['changes'], operationId: 'createChangesToken', summary: 'Get a 60-second token to subscribe from a browser (?token=)',
+      params: DbParams, response: { 201: ChangesTokenResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request, reply) {
+    const database = request.database as DatabaseRecord
+    const credential = tokenCredentials.get(request) ?? (request.headers.authorization as string)
+    const grant = tokens.issue(database.id, credential)
+    reply.code(201)
+    return { data: { token: grant.token, expiresAt: new Date(grant.expiresAt).toISOString() } }
+  })
+}
+
+/** The credential a `?token=` request was let in with (its Authorization header is absent). */
+const tokenCredentials = new WeakMap<FastifyRequest, string>()
+
+export default plugin
