@@ -2,10 +2,13 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { Verdict } from './cases.js'
 import type { Resolved } from './route-match.js'
 
+/** Operations whose success is not JSON by design: file downloads, Prometheus text, server-sent events. */
+const notJsonOperations = new Set(['exportDatabase', 'exportTable', 'getMetrics', 'watchChanges'])
+
 /** Responses that are not JSON by design. */
 function binaryOrPage (resolved: Resolved | undefined, url: string, status: number): boolean {
   if (status >= 400) return false
-  if (resolved?.op.operationId === 'exportDatabase' || resolved?.op.operationId === 'exportTable') return true
+  if (resolved !== undefined && notJsonOperations.has(resolved.op.operationId)) return true
   // the path the server sees, after the client's normalisation of `..` and `%2e%2e`
   let path: string
   try {
