@@ -4,13 +4,18 @@ import {
   CountsQuery, CreateDatabaseBody, DatabaseConfigPatch, DatabaseConfigResponse, DatabaseDeletedResponse,
   DatabaseDetailResponse, DatabaseListResponse, DatabaseParams, DatabaseResponse, RenameDatabaseBody, TableSchemasResponse
 } from '../schemas/databases.js'
-import type { DatabaseRecord } from '../lib/store/databases.js'
+import { effectiveMaxSize, type DatabaseRecord } from '../lib/store/databases.js'
+import { AdminRequired } from '../lib/errors.js'
 import { actorOf } from '../plugins/auth.js'
-
-const configOf = (record: DatabaseRecord) => ({ cors_origins: record.corsOrigins, readonly: record.readonly, group: record.group })
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { databases, engine } = fastify
+  const configOf = (record: DatabaseRecord) => ({
+    cors_origins: record.corsOrigins,
+    readonly: record.readonly,
+    group: record.group,
+    maxSizeBytes: effectiveMaxSize(record, fastify.config.dbMaxSizeBytes) ?? null
+  })
   const target = (request: { database: DatabaseRecord | null }): DatabaseRecord => request.database as DatabaseRecord
 
   fastify.get('/', {
@@ -90,14 +95,18 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['databases'],
       operationId: 'updateDatabaseConfig',
-      summary: 'Change cors_origins and readonly (allowed while read-only)',
+      summary: 'Change cors_origins, readonly and (admin only) maxSizeBytes (allowed while read-only)',
       params: DatabaseParams,
       body: DatabaseConfigPatch,
       response: { 200: DatabaseConfigResponse, ...errors(401, 403, 404) }
     }
   }, async function (request) {
-    const { cors_origins: corsOrigins, readonly } = request.body
-    const record = databases.setConfig(target(request), { corsOrigins, readonly }, { actor: actorOf(request), ip: request.ip })
+    const { cors_origins: corsOrigins, readonly, maxSizeBytes: quota } = request.body
+    // a key may tune its database but never lift the quota its admin set
+    if (quota !== undefined && request.principal?.kind !== 'admin') throw new AdminRequired()
+    // null from the client means unlimited, stored as 0 (a stored null follows DB_MAX_SIZE_BYTES)
+    const maxSizeBytes = quota === undefined ? undefined : quota ?? 0
+    const record = databases.setConfig(target(request), { corsOrigins, readonly, maxSizeBytes }, { actor: actorOf(request), ip: request.ip })
     return { data: configOf(record) }
   })
 

@@ -45,12 +45,16 @@ export const CorsOriginSchema = Type.String({
 export const DatabaseConfigSchema = Type.Object({
   cors_origins: Type.Array(Type.String()),
   readonly: Type.Boolean(),
-  group: Type.Union([Type.String(), Type.Null()])
+  group: Type.Union([Type.String(), Type.Null()]),
+  maxSizeBytes: Type.Union([Type.Integer(), Type.Null()], { description: 'size quota in force, in bytes (DB_MAX_SIZE_BYTES unless set here); null: unlimited' })
 })
 
 export const DatabaseConfigPatch = Type.Object({
   cors_origins: Type.Optional(Type.Array(CorsOriginSchema, { maxItems: 100, uniqueItems: true })),
-  readonly: Type.Optional(Type.Boolean())
+  readonly: Type.Optional(Type.Boolean()),
+  maxSizeBytes: Type.Optional(Type.Union([Type.Integer({ minimum: 4096 }), Type.Null()], {
+    description: 'admin only: size quota in bytes, null for unlimited; a write past it gets 507 DATABASE_FULL'
+  }))
 }, { additionalProperties: false, minProperties: 1 })
 export type DatabaseConfigPatchBody = Static<typeof DatabaseConfigPatch>
 

@@ -10,12 +10,27 @@ export interface DatabaseRecord {
   readonly: boolean
   corsOrigins: string[]
   tableCount: number | null
+  /** Size quota as set on the database: null follows DB_MAX_SIZE_BYTES, 0 is unlimited. */
+  maxSizeBytes: number | null
   createdAt: string
+}
+
+export interface DatabaseConfigChanges {
+  readonly?: boolean
+  corsOrigins?: string[]
+  /** @see DatabaseRecord.maxSizeBytes */
+  maxSizeBytes?: number | null
+}
+
+/** The size quota in force for `record`: its own, else the server's default; undefined is unlimited. */
+export function effectiveMaxSize (record: DatabaseRecord, defaultBytes: number | undefined): number | undefined {
+  if (record.maxSizeBytes === null) return defaultBytes
+  return record.maxSizeBytes === 0 ? undefined : record.maxSizeBytes
 }
 
 interface DatabaseRow {
   id: string, uuid: string, name: string, grp: string | null, readonly: number, cors_origins: string,
-  table_count: number | null, created_at: string
+  table_count: number | null, max_size_bytes: number | null, created_at: string
 }
 
 const toRecord = (row: DatabaseRow): DatabaseRecord => ({
@@ -26,6 +41,7 @@ const toRecord = (row: DatabaseRow): DatabaseRecord => ({
   readonly: row.readonly === 1,
   corsOrigins: JSON.parse(row.cors_origins),
   tableCount: row.table_count,
+  maxSizeBytes: row.max_size_bytes,
   createdAt: row.created_at
 })
 
@@ -37,7 +53,7 @@ export function createDatabaseStore (db: Database) {
   const insert = db.prepare('INSERT INTO databases (id, uuid, name, grp, created_at) VALUES (?, ?, ?, ?, ?)')
   const renameStmt = db.prepare('UPDATE databases SET name = ? WHERE id = ?')
   const removeStmt = db.prepare('DELETE FROM databases WHERE id = ?')
-  const configStmt = db.prepare('UPDATE databases SET readonly = ?, cors_origins = ? WHERE id = ?')
+  const configStmt = db.prepare('UPDATE databases SET readonly = ?, cors_origins = ?, max_size_bytes = ? WHERE id = ?')
   const tableCountStmt = db.prepare('UPDATE databases SET table_count = ? WHERE id = ?')
   const byName = new Map<string, DatabaseRecord>()
   const byId = new Map<string, DatabaseRecord>()
@@ -65,7 +81,7 @@ export function createDatabaseStore (db: Database) {
     create (name: string, group: string | null): DatabaseRecord {
       if (byName.has(name)) throw new DatabaseExists(name)
       const record: DatabaseRecord = {
-        id: newId('db_'), uuid: newUuid(), name, group, readonly: false, corsOrigins: [], tableCount: 0, createdAt: new Date().toISOString()
+        id: newId('db_'), uuid: newUuid(), name, group, readonly: false, corsOrigins: [], tableCount: 0, maxSizeBytes: null, createdAt: new Date().toISOString()
       }
       insert.run(record.id, record.uuid, record.name, record.group, record.createdAt)
       byName.set(name, record)
@@ -85,12 +101,14 @@ export function createDatabaseStore (db: Database) {
       byName.delete(record.name)
       byId.delete(record.id)
     },
-    setConfig (record: DatabaseRecord, changes: { readonly?: boolean, corsOrigins?: string[] }): DatabaseRecord {
+    setConfig (record: DatabaseRecord, changes: DatabaseConfigChanges): DatabaseRecord {
       const readonly = changes.readonly ?? record.readonly
       const corsOrigins = changes.corsOrigins ?? record.corsOrigins
-      configStmt.run(readonly ? 1 : 0, JSON.stringify(corsOrigins), record.id)
+      const maxSizeBytes = changes.maxSizeBytes === undefined ? record.maxSizeBytes : changes.maxSizeBytes
+      configStmt.run(readonly ? 1 : 0, JSON.stringify(corsOrigins), maxSizeBytes, record.id)
       record.readonly = readonly
       record.corsOrigins = corsOrigins
+      record.maxSizeBytes = maxSizeBytes
       return record
     },
     setTableCount (record: DatabaseRecord, tableCount: number): void {
