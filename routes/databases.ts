@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors } from '../schemas/common.js'
 import {
-  CountsQuery, CreateDatabaseBody, DatabaseConfigPatch, DatabaseConfigResponse, DatabaseDeletedResponse,
+  CountsQuery, CreateDatabaseBody, DatabaseListQuery, DatabaseConfigPatch, DatabaseConfigResponse, DatabaseDeletedResponse,
   DatabaseDetailResponse, DatabaseListResponse, DatabaseParams, DatabaseResponse, RenameDatabaseBody, TableSchemasResponse
 } from '../schemas/databases.js'
 import { effectiveMaxSize, type DatabaseRecord } from '../lib/store/databases.js'
 import { AdminRequired } from '../lib/errors.js'
 import { actorOf } from '../plugins/auth.js'
+
+/** Databases per page when a list asks for paging without a limit. */
+const defaultPageSize = 50
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { databases, engine } = fastify
@@ -19,9 +22,22 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const target = (request: { database: DatabaseRecord | null }): DatabaseRecord => request.database as DatabaseRecord
 
   fastify.get('/', {
-    schema: { tags: ['databases'], operationId: 'listDatabases', summary: 'Every hosted database', response: { 200: DatabaseListResponse, ...errors(401, 403) } }
-  }, async function () {
-    return { data: fastify.store.databases.list().map(databases.summary) }
+    schema: {
+      tags: ['databases'],
+      operationId: 'listDatabases',
+      summary: 'Every hosted database, or a page of them (limit, offset, search)',
+      querystring: DatabaseListQuery,
+      response: { 200: DatabaseListResponse, ...errors(401, 403) }
+    }
+  }, async function (request) {
+    const { limit, offset, search } = request.query
+    // the spec's answer is the bare list: paging only when asked for, served from the registry without opening a file
+    if (limit === undefined && offset === undefined && search === undefined) {
+      return { data: fastify.store.databases.list().map(databases.summary) }
+    }
+    const page = { limit: limit ?? defaultPageSize, offset: offset ?? 0 }
+    const { items, total } = fastify.store.databases.page({ ...page, search })
+    return { data: items.map(databases.summary), meta: { ...page, total } }
   })
 
   fastify.post('/', {

@@ -58,7 +58,20 @@ export const DatabaseConfigPatch = Type.Object({
 }, { additionalProperties: false, minProperties: 1 })
 export type DatabaseConfigPatchBody = Static<typeof DatabaseConfigPatch>
 
-export const DatabaseListResponse = Data(Type.Array(DatabaseSummarySchema))
+/** Without any of these the list is every database (the spec's shape); with one, a page of them with `meta`. */
+export const DatabaseListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'databases per page (default 50 once paging)' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, description: 'databases to skip, by name order' })),
+  search: Type.Optional(Type.String({ maxLength: 128, description: 'only names containing this text, in any case' }))
+}, { additionalProperties: false })
+export type DatabaseListQueryString = Static<typeof DatabaseListQuery>
+
+export const DatabaseListResponse = Type.Object({
+  data: Type.Array(DatabaseSummarySchema),
+  meta: Type.Optional(Type.Object({ limit: Type.Integer(), offset: Type.Integer(), total: Type.Integer() }, {
+    description: 'present when limit, offset or search was given; total counts every matching database'
+  }))
+})
 export const DatabaseResponse = Data(DatabaseSummarySchema)
 export const DatabaseDetailResponse = Data(DatabaseDetailSchema)
 export const DatabaseDeletedResponse = Data(Type.Object({ deleted: Type.Literal(true), name: Type.String() }))

@@ -63,6 +63,10 @@ export function createDatabaseStore (db: Database) {
     byId.set(record.id, record)
   }
 
+  // sorted by name once per change, not per request: the list pages through 10,000+ databases
+  let sorted: DatabaseRecord[] | undefined
+  const byNameOrder = (): DatabaseRecord[] => (sorted ??= [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)))
+
   function require (name: string): DatabaseRecord {
     const record = byName.get(name)
     if (!record) throw new DatabaseNotFound(name)
@@ -70,7 +74,13 @@ export function createDatabaseStore (db: Database) {
   }
 
   return {
-    list: (): DatabaseRecord[] => [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    list: (): DatabaseRecord[] => [...byNameOrder()],
+    /** One page of the databases by name, those whose name contains `search` (any case), and how many match. */
+    page ({ limit, offset, search }: { limit: number, offset: number, search?: string }): { items: DatabaseRecord[], total: number } {
+      const needle = search?.toLowerCase()
+      const matching = needle ? byNameOrder().filter((record) => record.name.toLowerCase().includes(needle)) : byNameOrder()
+      return { items: matching.slice(offset, offset + limit), total: matching.length }
+    },
     count: (): number => byName.size,
     findByName: (name: string) => byName.get(name),
     findById: (id: string) => byId.get(id),
@@ -86,6 +96,7 @@ export function createDatabaseStore (db: Database) {
       insert.run(record.id, record.uuid, record.name, record.group, record.createdAt)
       byName.set(name, record)
       byId.set(record.id, record)
+      sorted = undefined
       return record
     },
     rename (record: DatabaseRecord, newName: string): DatabaseRecord {
@@ -94,12 +105,14 @@ export function createDatabaseStore (db: Database) {
       byName.delete(record.name)
       record.name = newName
       byName.set(newName, record)
+      sorted = undefined
       return record
     },
     remove (record: DatabaseRecord): void {
       removeStmt.run(record.id)
       byName.delete(record.name)
       byId.delete(record.id)
+      sorted = undefined
     },
     setConfig (record: DatabaseRecord, changes: DatabaseConfigChanges): DatabaseRecord {
       const readonly = changes.readonly ?? record.readonly
