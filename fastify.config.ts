@@ -32,6 +32,7 @@ export const ConfigSchema = Type.Object({
   ENGINE_IDLE_CLOSE_MS: Type.Integer({ default: 60000, minimum: 0, description: 'closes a database connection unused this long (0: never)' }),
   DB_MAX_INFLIGHT: Type.Integer({ default: 8, minimum: 1, description: 'statements of one database running at once; more wait' }),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'bearer token that may read GET /api/metrics besides an admin session' })),
+  DB_MAX_SIZE_BYTES: Type.Optional(Type.Integer({ minimum: 4096, description: 'size quota of each hosted database in bytes, unless its config sets maxSizeBytes (unset: unlimited); a write past it gets 507 DATABASE_FULL' })),
   DB_MAX_QUEUE: Type.Integer({ default: 256, minimum: 1, description: 'statements of one database waiting; more get 503 DATABASE_BUSY' }),
   MAX_KEYS_PER_DATABASE: Type.Integer({ default: 1000, minimum: 1, description: 'API keys one database may have (409 TOO_MANY_KEYS beyond)' }),
   EXPORTS_PER_DATABASE: Type.Integer({ default: 2, minimum: 1, description: 'exports of one database running at once (503 TOO_MANY_EXPORTS beyond, with Retry-After)' }),
@@ -74,6 +75,8 @@ export interface Config {
   engineIdleCloseMs: number
   dbMaxInflight: number
   dbMaxQueue: number
+  /** Default size quota of a hosted database; undefined: unlimited. */
+  dbMaxSizeBytes: number | undefined
   metricsToken?: string
   maxKeysPerDatabase: number
   exportsPerDatabase: number
@@ -162,6 +165,7 @@ export function loadConfig (source: Record<string, string | undefined> = process
     engineIdleCloseMs: env.ENGINE_IDLE_CLOSE_MS,
     dbMaxInflight: env.DB_MAX_INFLIGHT,
     dbMaxQueue: env.DB_MAX_QUEUE,
+    dbMaxSizeBytes: env.DB_MAX_SIZE_BYTES,
     metricsToken: env.METRICS_TOKEN,
     maxKeysPerDatabase: env.MAX_KEYS_PER_DATABASE,
     exportsPerDatabase: env.EXPORTS_PER_DATABASE,

@@ -59,6 +59,7 @@ export const ImportTooLarge = define('IMPORT_TOO_LARGE', 'the uploaded file exce
 export const ResultTooLarge = define('RESULT_TOO_LARGE', '%s', 413)
 export const RateLimited = define('RATE_LIMITED', 'too many requests: retry-after %s seconds', 429)
 
+export const DatabaseFull = define('DATABASE_FULL', 'the database has reached its size quota (%s bytes): delete data or ask an admin to raise maxSizeBytes', 507)
 export const StorageFull = define('STORAGE_FULL', 'the server has no space left to write: try again later', 507)
 export const StorageReadonly = define('STORAGE_READONLY', 'the data directory is read-only: writes are refused until it is writable again', 503)
 export const StorageUnavailable = define('STORAGE_UNAVAILABLE', 'the storage failed to read or write: try again later', 503)

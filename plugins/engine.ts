@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { createEngine, type Engine } from '../lib/engine/index.js'
+import { effectiveMaxSize } from '../lib/store/databases.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,10 @@ export default fp(async (fastify) => {
     locate: (id) => {
       const record = store.databases.findById(id)
       return record ? databaseFile(record.name) : undefined
+    },
+    maxSizeOf: (id) => {
+      const record = store.databases.findById(id)
+      return record ? effectiveMaxSize(record, config.dbMaxSizeBytes) : undefined
     },
     logger: fastify.log
   })

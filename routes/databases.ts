@@ -1,22 +1,43 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors } from '../schemas/common.js'
 import {
-  CountsQuery, CreateDatabaseBody, DatabaseConfigPatch, DatabaseConfigResponse, DatabaseDeletedResponse,
+  CountsQuery, CreateDatabaseBody, DatabaseListQuery, DatabaseConfigPatch, DatabaseConfigResponse, DatabaseDeletedResponse,
   DatabaseDetailResponse, DatabaseListResponse, DatabaseParams, DatabaseResponse, RenameDatabaseBody, TableSchemasResponse
 } from '../schemas/databases.js'
-import type { DatabaseRecord } from '../lib/store/databases.js'
+import { effectiveMaxSize, type DatabaseRecord } from '../lib/store/databases.js'
+import { AdminRequired } from '../lib/errors.js'
 import { actorOf } from '../plugins/auth.js'
 
-const configOf = (record: DatabaseRecord) => ({ cors_origins: record.corsOrigins, readonly: record.readonly, group: record.group })
+/** Databases per page when a list asks for paging without a limit. */
+const defaultPageSize = 50
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { databases, engine } = fastify
+  const configOf = (record: DatabaseRecord) => ({
+    cors_origins: record.corsOrigins,
+    readonly: record.readonly,
+    group: record.group,
+    maxSizeBytes: effectiveMaxSize(record, fastify.config.dbMaxSizeBytes) ?? null
+  })
   const target = (request: { database: DatabaseRecord | null }): DatabaseRecord => request.database as DatabaseRecord
 
   fastify.get('/', {
-    schema: { tags: ['databases'], operationId: 'listDatabases', summary: 'Every hosted database', response: { 200: DatabaseListResponse, ...errors(401, 403) } }
-  }, async function () {
-    return { data: fastify.store.databases.list().map(databases.summary) }
+    schema: {
+      tags: ['databases'],
+      operationId: 'listDatabases',
+      summary: 'Every hosted database, or a page of them (limit, offset, search)',
+      querystring: DatabaseListQuery,
+      response: { 200: DatabaseListResponse, ...errors(401, 403) }
+    }
+  }, async function (request) {
+    const { limit, offset, search } = request.query
+    // the spec's answer is the bare list: paging only when asked for, served from the registry without opening a file
+    if (limit === undefined && offset === undefined && search === undefined) {
+      return { data: fastify.store.databases.list().map(databases.summary) }
+    }
+    const page = { limit: limit ?? defaultPageSize, offset: offset ?? 0 }
+    const { items, total } = fastify.store.databases.page({ ...page, search })
+    return { data: items.map(databases.summary), meta: { ...page, total } }
   })
 
   fastify.post('/', {
@@ -90,14 +111,18 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['databases'],
       operationId: 'updateDatabaseConfig',
-      summary: 'Change cors_origins and readonly (allowed while read-only)',
+      summary: 'Change cors_origins, readonly and (admin only) maxSizeBytes (allowed while read-only)',
       params: DatabaseParams,
       body: DatabaseConfigPatch,
       response: { 200: DatabaseConfigResponse, ...errors(401, 403, 404) }
     }
   }, async function (request) {
-    const { cors_origins: corsOrigins, readonly } = request.body
-    const record = databases.setConfig(target(request), { corsOrigins, readonly }, { actor: actorOf(request), ip: request.ip })
+    const { cors_origins: corsOrigins, readonly, maxSizeBytes: quota } = request.body
+    // a key may tune its database but never lift the quota its admin set
+    if (quota !== undefined && request.principal?.kind !== 'admin') throw new AdminRequired()
+    // null from the client means unlimited, stored as 0 (a stored null follows DB_MAX_SIZE_BYTES)
+    const maxSizeBytes = quota === undefined ? undefined : quota ?? 0
+    const record = databases.setConfig(target(request), { corsOrigins, readonly, maxSizeBytes }, { actor: actorOf(request), ip: request.ip })
     return { data: configOf(record) }
   })
 

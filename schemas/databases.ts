@@ -45,16 +45,33 @@ export const CorsOriginSchema = Type.String({
 export const DatabaseConfigSchema = Type.Object({
   cors_origins: Type.Array(Type.String()),
   readonly: Type.Boolean(),
-  group: Type.Union([Type.String(), Type.Null()])
+  group: Type.Union([Type.String(), Type.Null()]),
+  maxSizeBytes: Type.Union([Type.Integer(), Type.Null()], { description: 'size quota in force, in bytes (DB_MAX_SIZE_BYTES unless set here); null: unlimited' })
 })
 
 export const DatabaseConfigPatch = Type.Object({
   cors_origins: Type.Optional(Type.Array(CorsOriginSchema, { maxItems: 100, uniqueItems: true })),
-  readonly: Type.Optional(Type.Boolean())
+  readonly: Type.Optional(Type.Boolean()),
+  maxSizeBytes: Type.Optional(Type.Union([Type.Integer({ minimum: 4096 }), Type.Null()], {
+    description: 'admin only: size quota in bytes, null for unlimited; a write past it gets 507 DATABASE_FULL'
+  }))
 }, { additionalProperties: false, minProperties: 1 })
 export type DatabaseConfigPatchBody = Static<typeof DatabaseConfigPatch>
 
-export const DatabaseListResponse = Data(Type.Array(DatabaseSummarySchema))
+/** Without any of these the list is every database (the spec's shape); with one, a page of them with `meta`. */
+export const DatabaseListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'databases per page (default 50 once paging)' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, description: 'databases to skip, by name order' })),
+  search: Type.Optional(Type.String({ maxLength: 128, description: 'only names containing this text, in any case' }))
+}, { additionalProperties: false })
+export type DatabaseListQueryString = Static<typeof DatabaseListQuery>
+
+export const DatabaseListResponse = Type.Object({
+  data: Type.Array(DatabaseSummarySchema),
+  meta: Type.Optional(Type.Object({ limit: Type.Integer(), offset: Type.Integer(), total: Type.Integer() }, {
+    description: 'present when limit, offset or search was given; total counts every matching database'
+  }))
+})
 export const DatabaseResponse = Data(DatabaseSummarySchema)
 export const DatabaseDetailResponse = Data(DatabaseDetailSchema)
 export const DatabaseDeletedResponse = Data(Type.Object({ deleted: Type.Literal(true), name: Type.String() }))

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Engine } from '../engine/index.js'
 import type { SystemStore } from '../store/index.js'
-import type { DatabaseRecord } from '../store/databases.js'
+import type { DatabaseConfigChanges, DatabaseRecord } from '../store/databases.js'
 import type { Actor } from '../store/activity.js'
 import { DatabaseExists } from '../errors.js'
 import { createEmptyFile, fileSize, moveDatabaseFiles, replaceDatabaseFile, removeDatabaseFiles, removeTempFiles, tempPath } from './files.js'
@@ -154,7 +154,7 @@ export function createDatabaseService ({ store, engine, dataDir, databaseFile, e
       log('database.delete', record, ctx)
     },
 
-    setConfig (record: DatabaseRecord, changes: { readonly?: boolean, corsOrigins?: string[] }, ctx: Context) {
+    setConfig (record: DatabaseRecord, changes: DatabaseConfigChanges, ctx: Context) {
       store.databases.setConfig(record, changes)
       log('database.config', record, ctx, { ...changes })
       return record

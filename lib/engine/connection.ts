@@ -17,8 +17,18 @@ export interface Connection {
   prepareRaw: (sql: string) => Statement
   /** Whether a large statement was prepared and not kept (or pushed out): closing the connection frees it. */
   readonly heavy: boolean
+  /**
+   * Makes SQLite refuse to grow the file past `bytes` (SQLITE_FULL), or lifts the limit (undefined). Cheap when
+   * unchanged, so it is called before every job: a quota changed by an admin applies to already-open connections.
+   */
+  limitSize: (bytes: number | undefined) => void
+  /** The quota this connection enforces, undefined when none. */
+  readonly sizeLimit: number | undefined
   close: () => void
 }
+
+/** SQLite's own ceiling of `max_page_count` (what "no quota" sets back). */
+const unlimitedPages = 4294967294
 
 export interface ConnectionOptions {
   statementCacheSize?: number
@@ -51,6 +61,16 @@ export function openConnection (file: string, options: ConnectionOptions = {}): 
   }
   const statements = new StatementCache(statementCacheBytes, statementCacheSize, options.statementBytes)
   let heavyUncached = false
+  let sizeLimit: number | undefined
+  let pageSize: number | undefined
+
+  function limitSize (bytes: number | undefined): void {
+    if (bytes === sizeLimit) return
+    pageSize ??= db.pragma('page_size', { simple: true }) as number
+    // SQLite never lowers it below the current size: a database already past its quota can only shrink
+    db.pragma(`max_page_count = ${bytes === undefined ? unlimitedPages : Math.max(1, Math.floor(bytes / pageSize))}`)
+    sizeLimit = bytes
+  }
 
   function prepare (sql: string, keep: boolean): Statement {
     let statement = statements.get(sql)
@@ -73,6 +93,8 @@ export function openConnection (file: string, options: ConnectionOptions = {}): 
     prepare: (sql) => prepare(sql, true),
     prepareRaw: (sql) => prepare(sql, statements.get(sql) !== undefined || statements.reused(sql)),
     get heavy () { return heavyUncached || statements.heavyEvicted },
+    limitSize,
+    get sizeLimit () { return sizeLimit },
     close () {
       statements.clear()
       db.close()

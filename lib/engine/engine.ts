@@ -13,7 +13,7 @@ import type { JobArgs, JobName, JobResult } from './jobs/index.js'
 import { unpackRows } from './json-rows.js'
 import { isInside } from './paths.js'
 import { choose, homeSlot, type Candidate } from './placement.js'
-import type { FromWorker } from './protocol.js'
+import type { FromWorker, JobMessage } from './protocol.js'
 import type { Engine, EngineLogger, EngineOptions, JobError, JobListener, RunOptions, Target } from './types.js'
 import { spawnWorker, type WorkerProcess } from './worker-process.js'
 
@@ -134,6 +134,11 @@ export function createEngine (options: EngineOptions): Engine {
     flushScheduled = true
     // every job assigned in this turn of the event loop goes in one message per worker
     setImmediate(flush)
+  }
+
+  /** The size quota a job's connection enforces; explicit-file targets (uploads being checked) have none. */
+  function maxSizeOf (databaseId: string | undefined): number | undefined {
+    return databaseId === undefined ? undefined : options.maxSizeOf?.(databaseId)
   }
 
   /** The file of a registered database; DatabaseNotFound or (with checkFiles) DatabaseUnavailable otherwise. */
@@ -297,7 +302,9 @@ export function createEngine (options: EngineOptions): Engine {
   }
 
   function sendJobs (worker: WorkerProcess, jobs: Running[]): void {
-    const message = (job: Running) => ({ id: job.id, name: job.name, file: job.file, args: job.args, timeoutMs: job.timeoutMs })
+    const message = (job: Running): JobMessage => ({
+      id: job.id, name: job.name, file: job.file, args: job.args, timeoutMs: job.timeoutMs, maxSizeBytes: maxSizeOf(job.databaseId)
+    })
     try {
       worker.sendJobs(jobs.map(message))
     } catch {
@@ -453,7 +460,7 @@ export function createEngine (options: EngineOptions): Engine {
     }
     if (file === undefined) throw withDuration(new DatabaseNotFound(databaseId), 0)
     budget.use('inline', file)
-    const outcome = inline.run(name, databaseId, file, args)
+    const outcome = inline.run(name, databaseId, file, args, maxSizeOf(databaseId))
     if (outcome === undefined) return undefined
     if (!outcome.ok) throw withDuration(deserializeError(outcome.error), outcome.durationMs)
     return { result: outcome.value, durationMs: outcome.durationMs }

@@ -28,7 +28,7 @@ export interface InlineLane {
   /** Whether jobs called `name` may run inline at all. */
   accepts: (name: string) => boolean
   /** Runs the job now, or answers undefined when it must go to a worker (it then changed nothing). */
-  run: (name: string, databaseId: string, file: string, args: unknown) => JobOutcome | undefined
+  run: (name: string, databaseId: string, file: string, args: unknown, maxSizeBytes?: number) => JobOutcome | undefined
   /** A worker job on `file` was assigned: until it ends, it may be changing the schema under the lane. */
   workerJobStarted: (file: string) => void
   workerJobEnded: (file: string) => void
@@ -82,11 +82,11 @@ export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databa
 
   return {
     accepts: (name) => inlineJobs.has(name),
-    run (name, databaseId, file, args) {
+    run (name, databaseId, file, args, maxSizeBytes) {
       const state = stateOf(file)
       let outcome: JobOutcome
       try {
-        outcome = runner.run(name, file, args, schemaStamp(file, state))
+        outcome = runner.run(name, file, args, schemaStamp(file, state), undefined, undefined, maxSizeBytes)
       } catch (err) {
         if (err instanceof NotInline) return undefined
         throw err

@@ -44,7 +44,8 @@ class RunningJob implements JobContext {
     readonly limits: JobContext['limits'],
     readonly inline: boolean,
     readonly schemaStamp: number | undefined,
-    readonly deadline: CommitDeadline | undefined
+    readonly deadline: CommitDeadline | undefined,
+    private readonly maxSizeBytes: number | undefined
   ) {}
 
   get db (): Database { return this.connection().db }
@@ -52,7 +53,13 @@ class RunningJob implements JobContext {
   prepareRaw (sql: string): Statement { return this.connection().prepareRaw(sql) }
   discardConnection (): void { this.discard = true }
   noteWrite (): void { this.wrote = true }
-  private connection (): Connection { return (this.opened ??= this.pool.acquire(this.file)) }
+  private connection (): Connection {
+    if (this.opened === undefined) {
+      this.opened = this.pool.acquire(this.file)
+      this.opened.limitSize(this.maxSizeBytes)
+    }
+    return this.opened
+  }
 }
 
 /** Runs jobs by name against pooled connections; the worker process is a thin message loop around it. */
@@ -68,10 +75,12 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
    * `timeoutMs`: the deadline the engine kills the job at (workers only), from which its commit deadline follows;
    * `announce` is called as a commit starts (@see CommitDeadline).
    */
-  function run (name: string, file: string, args: unknown, schemaStamp?: number, timeoutMs?: number, announce: () => void = () => {}): JobOutcome {
+  function run (
+    name: string, file: string, args: unknown, schemaStamp?: number, timeoutMs?: number, announce: () => void = () => {}, maxSizeBytes?: number
+  ): JobOutcome {
     const started = performance.now()
     const deadline = timeoutMs === undefined ? undefined : { commitBy: started + timeoutMs - overrunMarginMs(timeoutMs), timeoutMs, announce }
-    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp, deadline)
+    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp, deadline, maxSizeBytes)
     try {
       const job = Object.hasOwn(registry, name) ? registry[name] : undefined
       if (job === undefined) throw new Error(`unknown job '${name}'`)
@@ -84,7 +93,7 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
       if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()
       // a connection to a damaged file is not kept: a repaired or restored file gets a fresh one
       if (isDamaged((err as { code?: unknown }).code)) ctx.discard = true
-      return { ok: false, error: toWire(err, file), durationMs: performance.now() - started }
+      return { ok: false, error: toWire(err, file, ctx.opened?.sizeLimit), durationMs: performance.now() - started }
     } finally {
       // a large statement not kept in the cache is freed by closing its connection (@see statement-cache.ts)
       if (ctx.opened !== undefined) release(file, ctx.opened.db, ctx.discard || ctx.opened.heavy)
@@ -104,8 +113,8 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
     if (discard || !db.open) pool.close(file)
   }
 
-  function toWire (err: unknown, file: string): SerializedError {
-    const wire = serializeError(mapSqliteError(err, { file }))
+  function toWire (err: unknown, file: string, sizeLimit: number | undefined): SerializedError {
+    const wire = serializeError(mapSqliteError(err, { file, sizeLimit }))
     return { ...wire, message: hideDataDir(wire.message, config.dataDir) }
   }
 

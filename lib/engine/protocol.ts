@@ -11,7 +11,7 @@ export interface WorkerConfig {
 }
 
 /** One job as sent to a worker: `timeoutMs` lets the worker tell when the engine is about to kill it. */
-export interface JobMessage { id: number, name: string, file: string, args: unknown, timeoutMs: number }
+export interface JobMessage { id: number, name: string, file: string, args: unknown, timeoutMs: number, maxSizeBytes?: number }
 
 /**
  * Messages from the engine to a worker. A worker handles jobs and controls strictly in the order they arrive,

@@ -1,6 +1,6 @@
-import { closeSync, openSync } from 'node:fs'
+import { closeSync, openSync, statfsSync } from 'node:fs'
 import {
-  ConstraintViolation, DatabaseUnavailable, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly, StorageUnavailable
+  ConstraintViolation, DatabaseFull, DatabaseUnavailable, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly, StorageUnavailable
 } from '../errors.js'
 
 export interface MapOptions {
@@ -8,6 +8,22 @@ export interface MapOptions {
   importCheck?: boolean
   /** The database file involved: an I/O error on it is told apart as a read-only file system. */
   file?: string
+  /** The size quota the connection enforced (`max_page_count`): SQLITE_FULL then means the quota, unless the disk is full. */
+  sizeLimit?: number
+}
+
+/** Bytes of free space under which SQLITE_FULL is taken for a full disk even where a quota is set. */
+const lowDiskBytes = 64 * 1024 * 1024
+
+/** Whether the file system holding `file` is (nearly) out of space. */
+function diskLow (file: string | undefined): boolean {
+  if (file === undefined) return false
+  try {
+    const stats = statfsSync(file)
+    return stats.bavail * stats.bsize < lowDiskBytes
+  } catch {
+    return false
+  }
 }
 
 /** Whether `file` sits on a file system that refuses writes (the kernel remounts a failing disk read-only). */
@@ -35,6 +51,8 @@ export function mapSqliteError (err: unknown, options: MapOptions = {}): Error {
   const { code, statusCode } = err as Error & { code?: unknown, statusCode?: unknown }
   if (typeof statusCode === 'number' || typeof code !== 'string') return err
 
+  // SQLite answers SQLITE_FULL both past max_page_count and on a full disk: the quota is the client's, the disk the server's
+  if (code === 'SQLITE_FULL' && options.sizeLimit !== undefined && !diskLow(options.file)) return new DatabaseFull(options.sizeLimit)
   // Out of space or a read-only disk are the server's condition, not the client's SQL nor the uploaded file.
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StorageFull()
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES') return new StorageReadonly()

@@ -35,6 +35,8 @@ export interface EngineOptions {
   maxWorkerRssBytes?: number
   /** The absolute file of a registered database, undefined if there is none. */
   locate: (databaseId: string) => string | undefined
+  /** The size quota of a registered database in bytes (`max_page_count` on its connections); undefined: none. */
+  maxSizeOf?: (databaseId: string) => number | undefined
   /** Whether bounded jobs may run on the main thread (@see inline.ts); default true. */
   inline?: boolean
   /**

@@ -26,7 +26,7 @@ function send (message: FromWorker, then?: () => void): void {
 
 function answer (job: JobMessage): FromWorker {
   const committing = () => send({ type: 'committing', id: job.id })
-  return answerOf(job.id, runner.run(job.name, job.file, job.args, undefined, job.timeoutMs, committing))
+  return answerOf(job.id, runner.run(job.name, job.file, job.args, undefined, job.timeoutMs, committing, job.maxSizeBytes))
 }
 
 function control (work: Exclude<Work, JobMessage>): FromWorker {

@@ -27,7 +27,7 @@ const reasons: Record<number, string> = {
   429: 'too many requests: retry after the Retry-After header',
   500: 'unexpected server error (INTERNAL_ERROR); details are in the server log only',
   503: 'the server is shutting down, or storage or the engine is temporarily unavailable',
-  507: 'no space left on the server'
+  507: 'no space left on the server, or the database reached its size quota (DATABASE_FULL)'
 }
 
 const header = (description: string, schema: Schema = Type.Integer({ minimum: 0 })): Schema => ({ ...schema, description })

@@ -10,12 +10,27 @@ export interface DatabaseRecord {
   readonly: boolean
   corsOrigins: string[]
   tableCount: number | null
+  /** Size quota as set on the database: null follows DB_MAX_SIZE_BYTES, 0 is unlimited. */
+  maxSizeBytes: number | null
   createdAt: string
+}
+
+export interface DatabaseConfigChanges {
+  readonly?: boolean
+  corsOrigins?: string[]
+  /** @see DatabaseRecord.maxSizeBytes */
+  maxSizeBytes?: number | null
+}
+
+/** The size quota in force for `record`: its own, else the server's default; undefined is unlimited. */
+export function effectiveMaxSize (record: DatabaseRecord, defaultBytes: number | undefined): number | undefined {
+  if (record.maxSizeBytes === null) return defaultBytes
+  return record.maxSizeBytes === 0 ? undefined : record.maxSizeBytes
 }
 
 interface DatabaseRow {
   id: string, uuid: string, name: string, grp: string | null, readonly: number, cors_origins: string,
-  table_count: number | null, created_at: string
+  table_count: number | null, max_size_bytes: number | null, created_at: string
 }
 
 const toRecord = (row: DatabaseRow): DatabaseRecord => ({
@@ -26,6 +41,7 @@ const toRecord = (row: DatabaseRow): DatabaseRecord => ({
   readonly: row.readonly === 1,
   corsOrigins: JSON.parse(row.cors_origins),
   tableCount: row.table_count,
+  maxSizeBytes: row.max_size_bytes,
   createdAt: row.created_at
 })
 
@@ -37,7 +53,7 @@ export function createDatabaseStore (db: Database) {
   const insert = db.prepare('INSERT INTO databases (id, uuid, name, grp, created_at) VALUES (?, ?, ?, ?, ?)')
   const renameStmt = db.prepare('UPDATE databases SET name = ? WHERE id = ?')
   const removeStmt = db.prepare('DELETE FROM databases WHERE id = ?')
-  const configStmt = db.prepare('UPDATE databases SET readonly = ?, cors_origins = ? WHERE id = ?')
+  const configStmt = db.prepare('UPDATE databases SET readonly = ?, cors_origins = ?, max_size_bytes = ? WHERE id = ?')
   const tableCountStmt = db.prepare('UPDATE databases SET table_count = ? WHERE id = ?')
   const byName = new Map<string, DatabaseRecord>()
   const byId = new Map<string, DatabaseRecord>()
@@ -47,6 +63,10 @@ export function createDatabaseStore (db: Database) {
     byId.set(record.id, record)
   }
 
+  // sorted by name once per change, not per request: the list pages through 10,000+ databases
+  let sorted: DatabaseRecord[] | undefined
+  const byNameOrder = (): DatabaseRecord[] => (sorted ??= [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)))
+
   function require (name: string): DatabaseRecord {
     const record = byName.get(name)
     if (!record) throw new DatabaseNotFound(name)
@@ -54,7 +74,13 @@ export function createDatabaseStore (db: Database) {
   }
 
   return {
-    list: (): DatabaseRecord[] => [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    list: (): DatabaseRecord[] => [...byNameOrder()],
+    /** One page of the databases by name, those whose name contains `search` (any case), and how many match. */
+    page ({ limit, offset, search }: { limit: number, offset: number, search?: string }): { items: DatabaseRecord[], total: number } {
+      const needle = search?.toLowerCase()
+      const matching = needle ? byNameOrder().filter((record) => record.name.toLowerCase().includes(needle)) : byNameOrder()
+      return { items: matching.slice(offset, offset + limit), total: matching.length }
+    },
     count: (): number => byName.size,
     findByName: (name: string) => byName.get(name),
     findById: (id: string) => byId.get(id),
@@ -65,11 +91,12 @@ export function createDatabaseStore (db: Database) {
     create (name: string, group: string | null): DatabaseRecord {
       if (byName.has(name)) throw new DatabaseExists(name)
       const record: DatabaseRecord = {
-        id: newId('db_'), uuid: newUuid(), name, group, readonly: false, corsOrigins: [], tableCount: 0, createdAt: new Date().toISOString()
+        id: newId('db_'), uuid: newUuid(), name, group, readonly: false, corsOrigins: [], tableCount: 0, maxSizeBytes: null, createdAt: new Date().toISOString()
       }
       insert.run(record.id, record.uuid, record.name, record.group, record.createdAt)
       byName.set(name, record)
       byId.set(record.id, record)
+      sorted = undefined
       return record
     },
     rename (record: DatabaseRecord, newName: string): DatabaseRecord {
@@ -78,19 +105,23 @@ export function createDatabaseStore (db: Database) {
       byName.delete(record.name)
       record.name = newName
       byName.set(newName, record)
+      sorted = undefined
       return record
     },
     remove (record: DatabaseRecord): void {
       removeStmt.run(record.id)
       byName.delete(record.name)
       byId.delete(record.id)
+      sorted = undefined
     },
-    setConfig (record: DatabaseRecord, changes: { readonly?: boolean, corsOrigins?: string[] }): DatabaseRecord {
+    setConfig (record: DatabaseRecord, changes: DatabaseConfigChanges): DatabaseRecord {
       const readonly = changes.readonly ?? record.readonly
       const corsOrigins = changes.corsOrigins ?? record.corsOrigins
-      configStmt.run(readonly ? 1 : 0, JSON.stringify(corsOrigins), record.id)
+      const maxSizeBytes = changes.maxSizeBytes === undefined ? record.maxSizeBytes : changes.maxSizeBytes
+      configStmt.run(readonly ? 1 : 0, JSON.stringify(corsOrigins), maxSizeBytes, record.id)
       record.readonly = readonly
       record.corsOrigins = corsOrigins
+      record.maxSizeBytes = maxSizeBytes
       return record
     },
     setTableCount (record: DatabaseRecord, tableCount: number): void {

@@ -52,5 +52,7 @@ export const systemMigrations: string[] = [
    CREATE TABLE settings (
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL
-   );`
+   );`,
+  // maxSizeBytes of a database: NULL follows DB_MAX_SIZE_BYTES, 0 is unlimited whatever the default
+  'ALTER TABLE databases ADD COLUMN max_size_bytes INTEGER'
 ]

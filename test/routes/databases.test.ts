@@ -301,7 +301,7 @@ t.test('config: GET and PATCH, readonly and its lifting', async (t) => {
 
   const initial = await admin({ method: 'GET', url: '/api/databases/settings-db/config' })
   t.equal(initial.statusCode, 200)
-  t.same(initial.json(), { data: { cors_origins: [], readonly: false, group: 'ops' } })
+  t.same(initial.json(), { data: { cors_origins: [], readonly: false, group: 'ops', maxSizeBytes: null } })
   t.same((await byKey({ method: 'GET', url: '/api/databases/settings-db/config' })).json(), initial.json(), 'a key reads it too')
   t.equal((await admin({ method: 'GET', url: '/api/databases/nope/config' })).statusCode, 404)
 
@@ -328,10 +328,10 @@ t.test('config: GET and PATCH, readonly and its lifting', async (t) => {
 
   const set = await admin({ method: 'PATCH', url: '/api/databases/settings-db/config', payload: { cors_origins: ['https://app.example.com', '*'], readonly: true } })
   t.equal(set.statusCode, 200)
-  t.same(set.json(), { data: { cors_origins: ['https://app.example.com', '*'], readonly: true, group: 'ops' } })
+  t.same(set.json(), { data: { cors_origins: ['https://app.example.com', '*'], readonly: true, group: 'ops', maxSizeBytes: null } })
   t.match(registryRow('settings-db'), { readonly: 1, cors_origins: '["https://app.example.com","*"]' })
   t.same((await admin({ method: 'GET', url: '/api/databases/settings-db/config' })).json().data,
-    { cors_origins: ['https://app.example.com', '*'], readonly: true, group: 'ops' })
+    { cors_origins: ['https://app.example.com', '*'], readonly: true, group: 'ops', maxSizeBytes: null })
   t.match((await admin({ method: 'GET', url: '/api/databases/settings-db' })).json().data, { readonly: true })
   t.match((await activity())[0], { action: 'database.config', database: 'settings-db', details: { readonly: true } })
 
@@ -368,7 +368,7 @@ t.test('config: GET and PATCH, readonly and its lifting', async (t) => {
   t.test('a write key lifts readonly with PATCH config, and writes work again', async (t) => {
     const lift = await byKey({ method: 'PATCH', url: '/api/databases/settings-db/config', payload: { readonly: false } })
     t.equal(lift.statusCode, 200)
-    t.same(lift.json().data, { cors_origins: ['https://app.example.com', '*'], readonly: false, group: 'ops' }, 'cors_origins are kept')
+    t.same(lift.json().data, { cors_origins: ['https://app.example.com', '*'], readonly: false, group: 'ops', maxSizeBytes: null }, 'cors_origins are kept')
     t.match(registryRow('settings-db'), { readonly: 0 })
     t.equal((await byKey({ method: 'POST', url: '/api/databases/settings-db/tables/t/records', payload: { v: 'y' } })).statusCode, 201)
     t.match((await activity())[0], { action: 'database.config', database: 'settings-db', details: { readonly: false } })

@@ -30,6 +30,13 @@ t.test('during an import check, SQLite complaints mean the file is bad, but a fu
   t.match(mapSqliteError(sqliteError('SQLITE_FULL', 'database or disk is full'), check), { code: 'STORAGE_FULL' })
 })
 
+t.test('SQLITE_FULL on a connection with a size quota is the quota (507 DATABASE_FULL), without one the disk', async (t) => {
+  const full = () => sqliteError('SQLITE_FULL', 'database or disk is full')
+  t.match(mapSqliteError(full(), { file: import.meta.filename, sizeLimit: 65536 }), { code: 'DATABASE_FULL', statusCode: 507, message: /65536 bytes/ })
+  t.match(mapSqliteError(full(), { file: import.meta.filename }), { code: 'STORAGE_FULL', statusCode: 507 })
+  t.match(mapSqliteError(sqliteError('ENOSPC', 'no space left on device'), { sizeLimit: 65536 }), { code: 'STORAGE_FULL' }, 'a real ENOSPC stays the disk')
+})
+
 t.test('typed and unknown errors pass through untouched', async (t) => {
   const typed = new DatabaseNotFound('x')
   t.equal(mapSqliteError(typed), typed)
