@@ -87,8 +87,8 @@ function missingTarget (world: World, op: Operation, params: Record<string, stri
   }
   return undefined
 }
-/** Not GETs, yet they change nothing. */
-const readsByPost = new Set(['exportDatabase'])
+/** Not GETs, yet they change nothing (a change feed token is a read credential: a read key may subscribe). */
+const readsByPost = new Set(['exportDatabase', 'createChangesToken'])
 const readonlyDatabases = new Set(['beta'])
 
 export const isMutating = (op: Operation): boolean => op.method !== 'GET' && !readsByPost.has(op.operationId)
