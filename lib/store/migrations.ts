@@ -52,5 +52,8 @@ export const systemMigrations: string[] = [
    CREATE TABLE settings (
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL
-   );`
+   );`,
+  // per-key rate limits (issue #22): both null = the server default (KEY_RATE_LIMIT)
+  `ALTER TABLE api_keys ADD COLUMN rate_limit_max INTEGER;
+   ALTER TABLE api_keys ADD COLUMN rate_limit_window_s INTEGER;`
 ]
