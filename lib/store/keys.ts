@@ -59,7 +59,9 @@ export function createKeyStore (db: Database) {
       const key = newApiKey()
       const item = { id: newId('apk_'), label, scope, prefix: key.slice(0, prefixLength), createdAt: new Date().toISOString(), lastUsedAt: null, rateLimit }
       insert.run(item.id, databaseId, label, scope, sha256(key), item.prefix, item.createdAt, rateLimit?.max ?? null, rateLimit?.timeWindowSeconds ?? null)
-      return { ...item, key }
+      // the raw key answer names rateLimit only when one was set: the common answer stays as it was
+      const { rateLimit: own, ...shown } = item
+      return { ...shown, ...(own ? { rateLimit: own } : {}), key }
     },
     /** One page of the database's keys, oldest first, and how many it has. */
     list: (databaseId: string, limit: number, offset: number): { rows: KeyListItem[], total: number } => ({

@@ -75,7 +75,7 @@ t.test('admin sessions are not limited by key limits', async (t) => {
 t.test('KEY_RATE_LIMIT is the default of keys without their own limit', async (t) => {
   const { app, admin, db, newKey } = await setup(t, { KEY_RATE_LIMIT: '1/30' })
   const plain = await newKey({})
-  t.equal(plain.rateLimit, null, 'the key has no limit of its own')
+  t.equal(plain.rateLimit, undefined, 'the key has no limit of its own: the answer names none')
   const first = await get(app, plain.key, db)
   t.equal(first.headers['ratelimit-limit'], '1')
   t.ok(Number(first.headers['ratelimit-reset']) <= 30)

@@ -49,7 +49,7 @@ t.test('API keys', async (t) => {
     const res = await asAdmin({ method: 'POST', url: '/api/databases/alpha/keys', payload: { label: 'ci deploys' } })
     t.equal(res.statusCode, 201)
     const data = res.json().data as NewKey
-    t.same(Object.keys(data).sort(), ['createdAt', 'id', 'key', 'label', 'prefix', 'rateLimit', 'scope'])
+    t.same(Object.keys(data).sort(), ['createdAt', 'id', 'key', 'label', 'prefix', 'scope'])
     t.match(data, { id: /^apk_[0-9a-z]{24}$/, label: 'ci deploys', scope: 'write', key: rawKey, createdAt: isoDate })
     t.equal(data.prefix, data.key.slice(0, 7), 'prefix is the first 7 characters of the key')
     t.equal((await probe(app, data.key)).statusCode, 200, 'the key works at once')
