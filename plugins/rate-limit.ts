@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { RateLimited } from '../lib/errors.js'
 import { keyLimited } from '../lib/access.js'
 import type { KeyRateLimit } from '../lib/store/keys.js'
@@ -38,7 +38,6 @@ export default fp(async (fastify) => {
   }
   const keyLimit = fastify.rateLimit({
     keyGenerator: (request) => principalKeyId(request),
-    allowList: (request) => !limitOf(request),
     max: (request) => (limitOf(request) as KeyRateLimit).max,
     timeWindow: (request) => (limitOf(request) as KeyRateLimit).timeWindowSeconds * 1000,
     labels: draftHeaders,
@@ -47,10 +46,19 @@ export default fp(async (fastify) => {
     errorResponseBuilder
   } as Parameters<typeof fastify.rateLimit>[0])
 
+  // every data request passes here: an unlimited caller goes on synchronously, without the plugin's awaits
+  function keyLimitHook (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
+    if (!limitOf(request)) {
+      done()
+      return
+    }
+    ;(keyLimit.call(this, request, reply) as Promise<void>).then(() => done(), done)
+  }
+
   fastify.addHook('onRoute', (route) => {
     const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
     if (!operationId || !keyLimited(operationId)) return
-    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), keyLimit]
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), keyLimitHook]
   })
 }, { name: 'rate-limit', dependencies: ['config'], fastify: '5.x' })
 

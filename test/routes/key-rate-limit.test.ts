@@ -134,3 +134,15 @@ t.test('PATCH /keys/:id sets and clears a key\'s limit', async (t) => {
 async function newKeyStatus (admin: ReturnType<typeof as>, db: string, payload: Record<string, unknown>): Promise<number> {
   return (await admin({ method: 'POST', url: `/api/databases/${db}/keys`, payload })).statusCode
 }
+
+t.test('the OpenAPI document lists 429 and the RateLimit headers on routes a key may call, not on admin routes', async (t) => {
+  const { app } = await build(t)
+  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+  const records = doc.paths['/api/databases/{db}/tables/{table}/records'].get.responses
+  t.ok(records['429'], 'a key route lists 429')
+  t.ok(records['429'].headers['retry-after'], '429 carries Retry-After')
+  for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) t.ok(records['200'].headers[name], `200 carries ${name}`)
+  t.ok(doc.paths['/api/databases/{db}/keys/{id}'].patch, 'PATCH /keys/{id} is documented')
+  const admins = doc.paths['/api/analytics/overview'].get.responses
+  t.notOk(admins['429'], 'an admin-only route does not')
+})
