@@ -35,6 +35,7 @@ export const ConfigSchema = Type.Object({
   DB_MAX_SIZE_BYTES: Type.Optional(Type.Integer({ minimum: 4096, description: 'size quota of each hosted database in bytes, unless its config sets maxSizeBytes (unset: unlimited); a write past it gets 507 DATABASE_FULL' })),
   DB_MAX_QUEUE: Type.Integer({ default: 256, minimum: 1, description: 'statements of one database waiting; more get 503 DATABASE_BUSY' }),
   MAX_KEYS_PER_DATABASE: Type.Integer({ default: 1000, minimum: 1, description: 'API keys one database may have (409 TOO_MANY_KEYS beyond)' }),
+  KEY_RATE_LIMIT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}/[1-9][0-9]{0,6}$', description: 'default rate limit of every API key as requests/seconds (100/60: 100 requests per 60 s; 429 RATE_LIMITED beyond); a key\'s own rateLimit wins; unset: keys are not limited' })),
   EXPORTS_PER_DATABASE: Type.Integer({ default: 2, minimum: 1, description: 'exports of one database running at once (503 TOO_MANY_EXPORTS beyond, with Retry-After)' }),
   TMP_MAX_BYTES: Type.Integer({ default: 8192 * MiB, minimum: MiB, description: 'bytes export copies and uploads may hold in DATA_DIR/.tmp at once (503 TEMP_SPACE_FULL beyond, with Retry-After)' }),
   BACKUP_URL: Type.Optional(Type.String({ minLength: 1, description: 'turns continuous backups on: file:///abs/dir or s3://bucket/prefix (docs/backups.md)' })),
@@ -79,6 +80,8 @@ export interface Config {
   dbMaxSizeBytes: number | undefined
   metricsToken?: string
   maxKeysPerDatabase: number
+  /** The rate limit of a key without its own; undefined when KEY_RATE_LIMIT is not set. */
+  keyRateLimit?: { max: number, timeWindowSeconds: number }
   exportsPerDatabase: number
   changesRetentionHours: number
   changesRetentionCount: number
@@ -115,6 +118,13 @@ function backupConfig (env: Env): BackupConfig | undefined {
     throw new ConfigError(`invalid configuration: BACKUP_URL=${JSON.stringify(env.BACKUP_URL)} must be file:/// followed by an absolute directory`)
   }
   return { url: env.BACKUP_URL.replace(/\/+$/, ''), syncMs: env.BACKUP_SYNC_MS, idleMs: env.BACKUP_IDLE_MS, retention: env.BACKUP_RETENTION, bin: env.LITESTREAM_BIN }
+}
+
+/** `KEY_RATE_LIMIT=100/60`: 100 requests per 60 seconds (the schema's pattern has checked the form). */
+function keyRateLimit (value: string | undefined): Config['keyRateLimit'] {
+  if (value === undefined) return undefined
+  const [max, timeWindowSeconds] = value.split('/').map(Number)
+  return { max, timeWindowSeconds }
 }
 
 /** A configuration error: its message names the variable and what is wrong. */
@@ -168,6 +178,7 @@ export function loadConfig (source: Record<string, string | undefined> = process
     dbMaxSizeBytes: env.DB_MAX_SIZE_BYTES,
     metricsToken: env.METRICS_TOKEN,
     maxKeysPerDatabase: env.MAX_KEYS_PER_DATABASE,
+    keyRateLimit: keyRateLimit(env.KEY_RATE_LIMIT),
     exportsPerDatabase: env.EXPORTS_PER_DATABASE,
     tmpMaxBytes: env.TMP_MAX_BYTES,
     backup: backupConfig(env),

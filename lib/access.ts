@@ -41,6 +41,7 @@ export const accessTable: Record<string, Access> = {
   listKeys: 'read',
   createKey: 'write',
   rotateKey: 'write',
+  updateKey: 'write',
   revokeKey: 'write',
 
   listTables: 'read',
@@ -71,4 +72,10 @@ export const accessTable: Record<string, Access> = {
   analyticsVolume: 'admin',
   analyticsPatterns: 'admin',
   analyticsSize: 'admin'
+}
+
+/** Routes an API key may call, so whose requests count against the key's rate limit. */
+export const keyLimited = (operationId: string): boolean => {
+  const access = accessTable[operationId]
+  return access !== undefined && access !== 'public' && access !== 'admin'
 }

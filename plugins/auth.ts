@@ -5,14 +5,14 @@ import { accessTable, type Access } from '../lib/access.js'
 import { API_KEY_PREFIX } from '../lib/crypto.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import type { Actor } from '../lib/store/activity.js'
-import type { KeyScope } from '../lib/store/keys.js'
+import type { KeyRateLimit, KeyScope } from '../lib/store/keys.js'
 import {
   AdminRequired, DatabaseReadonly, InsufficientScope, KeyWrongDatabase, Unauthorized
 } from '../lib/errors.js'
 
 export type Principal =
   | { kind: 'admin', adminId: string, email: string, token: string }
-  | { kind: 'key', keyId: string, databaseId: string, scope: KeyScope }
+  | { kind: 'key', keyId: string, databaseId: string, scope: KeyScope, rateLimit: KeyRateLimit | null }
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,7 +67,7 @@ export default fp(async (fastify) => {
     const token = header.slice(7).trim()
     if (token.startsWith(API_KEY_PREFIX)) {
       const key = store.keys.resolve(token)
-      return key ? { kind: 'key', keyId: key.keyId, databaseId: key.databaseId, scope: key.scope } : null
+      return key ? { kind: 'key', keyId: key.keyId, databaseId: key.databaseId, scope: key.scope, rateLimit: key.rateLimit } : null
     }
     if (token.length === 0 || token.length > 256) return null
     const session = store.sessions.resolve(token)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors } from '../schemas/common.js'
 import { DatabaseParams } from '../schemas/databases.js'
-import { CreateKeyBody, KeyListQuery, KeyListResponse, KeyParams, KeyRevokedResponse, NewKeyResponse } from '../schemas/keys.js'
+import { CreateKeyBody, KeyListQuery, KeyListResponse, KeyParams, KeyResponse, KeyRevokedResponse, NewKeyResponse, UpdateKeyBody } from '../schemas/keys.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { actorOf } from '../plugins/auth.js'
 
@@ -31,8 +31,8 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async function (request, reply) {
     const database = request.database as DatabaseRecord
     // write-scope keys and admins reach this route, so no caller can create a key wider than its own
-    const created = store.keys.create(database.id, request.body.label, request.body.scope ?? 'write', fastify.config.maxKeysPerDatabase)
-    audit(request, 'key.create', { id: created.id, label: created.label, scope: created.scope })
+    const created = store.keys.create(database.id, request.body.label, request.body.scope ?? 'write', fastify.config.maxKeysPerDatabase, request.body.rateLimit ?? null)
+    audit(request, 'key.create', { id: created.id, label: created.label, scope: created.scope, rateLimit: created.rateLimit })
     reply.code(201)
     return { data: created }
   })
@@ -46,6 +46,17 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     const rotated = store.keys.rotate((request.database as DatabaseRecord).id, request.params.id)
     audit(request, 'key.rotate', { id: rotated.id })
     return { data: rotated }
+  })
+
+  fastify.patch('/:name/keys/:id', {
+    schema: {
+      tags: ['keys'], operationId: 'updateKey', summary: 'Set or clear (null) a key\'s own rate limit',
+      params: KeyParams, body: UpdateKeyBody, response: { 200: KeyResponse, ...errors(401, 403, 404) }
+    }
+  }, async function (request) {
+    const updated = store.keys.setRateLimit((request.database as DatabaseRecord).id, request.params.id, request.body.rateLimit)
+    audit(request, 'key.update', { id: updated.id, rateLimit: updated.rateLimit })
+    return { data: updated }
   })
 
   fastify.delete('/:name/keys/:id', {

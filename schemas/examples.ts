@@ -11,6 +11,7 @@ export const requestExamples: Record<string, unknown> = {
   updateDatabaseConfig: { readonly: false, cors_origins: ['https://app.example.com'] },
   importDatabase: { name: 'chinook', file: '(the SQLite file)' },
   createKey: { label: 'web app', scope: 'write' },
+  updateKey: { rateLimit: { max: 100, timeWindowSeconds: 60 } },
   createTable: {
     name: 'products',
     columns: [

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { ErrorSchema } from '../../schemas/common.js'
 import { requestExamples } from '../../schemas/examples.js'
+import { keyLimited } from '../access.js'
 
 /**
  * How a route appears in the OpenAPI document (`@fastify/swagger`'s `transform`). The route schemas
@@ -37,6 +38,12 @@ const rateLimitHeaders = {
   'x-ratelimit-limit': header('requests allowed in the window'),
   'x-ratelimit-remaining': header('requests left in the current window'),
   'x-ratelimit-reset': header('seconds until the window resets')
+}
+/** What a route sends to a key with a rate limit (the standard draft names). */
+const keyRateLimitHeaders = {
+  'ratelimit-limit': header('requests the key may make in the window (only for a key with a rate limit)'),
+  'ratelimit-remaining': header('requests the key has left in the current window'),
+  'ratelimit-reset': header('seconds until the key\'s window resets')
 }
 const contentDisposition = header('attachment; filename="<name>"', Type.String())
 
@@ -106,6 +113,10 @@ export function routeDocument ({ schema, url, route }: RouteView): { schema?: Sc
   if (route.config?.rateLimit) {
     withStatus(response, 429)
     for (const status of Object.keys(response)) withHeaders(response, status, rateLimitHeaders)
+  }
+  if (keyLimited(operationId)) {
+    withStatus(response, 429)
+    for (const status of Object.keys(response)) withHeaders(response, status, keyRateLimitHeaders)
   }
   withHeaders(response, '429', { 'retry-after': retryAfter })
   for (const [status, entry] of Object.entries(response)) {

@@ -54,5 +54,8 @@ export const systemMigrations: string[] = [
      value TEXT NOT NULL
    );`,
   // maxSizeBytes of a database: NULL follows DB_MAX_SIZE_BYTES, 0 is unlimited whatever the default
-  'ALTER TABLE databases ADD COLUMN max_size_bytes INTEGER'
+  'ALTER TABLE databases ADD COLUMN max_size_bytes INTEGER',
+  // per-key rate limits (issue #22): both null = the server default (KEY_RATE_LIMIT)
+  `ALTER TABLE api_keys ADD COLUMN rate_limit_max INTEGER;
+   ALTER TABLE api_keys ADD COLUMN rate_limit_window_s INTEGER;`
 ]

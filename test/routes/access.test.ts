@@ -196,6 +196,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     createKey: { access: 'write', request: (n) => json({ label: `walk ${n}`, scope: 'read' }) },
     rotateKey: { access: 'write', fresh: throwawayKey },
     revokeKey: { access: 'write', fresh: throwawayKey },
+    updateKey: { access: 'write', fresh: throwawayKey, request: () => json({ rateLimit: null }) },
 
     listTables: { access: 'read' },
     createTable: { access: 'data', request: (n) => json({ name: `walk_${n}`, columns: [{ name: 'id', type: 'integer', primary_key: true }] }) },

@@ -68,7 +68,7 @@ t.test('API keys', async (t) => {
       return (res.json().data as Array<Record<string, unknown>>).find((item) => item.id === key.id)
     }
     const before = await listed()
-    t.same(before, { id: key.id, label: 'listed', scope: 'write', prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: null })
+    t.same(before, { id: key.id, label: 'listed', scope: 'write', prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: null, rateLimit: null })
     t.equal((await probe(app, key.key)).statusCode, 200)
     app.store.keys.flushUsage()
     const after = await listed()
