@@ -1,10 +1,15 @@
 import { Type } from '@sinclair/typebox'
 import { Data, DatabaseNameSchema, IsoDateSchema } from './common.js'
 
+const RestoreRangeSchema = Type.Object({ from: IsoDateSchema, to: IsoDateSchema })
+
 export const RestoreWindowSchema = Type.Object({
   from: IsoDateSchema,
-  to: IsoDateSchema
-}, { description: 'the earliest and latest instants a restore can reach' })
+  to: IsoDateSchema,
+  ranges: Type.Array(RestoreRangeSchema, {
+    description: 'the spans a restore can reach, oldest first: one per generation; an instant between two (the replicator was down or a new generation began) is not restorable'
+  })
+}, { description: 'the earliest and latest instants a restore can reach, and the spans in between that it can' })
 
 export const SnapshotSchema = Type.Object({
   createdAt: IsoDateSchema,

@@ -8,7 +8,8 @@ import { generations, LitestreamError, restore, snapshots, type Generation } fro
 import type { Supervisor } from './supervisor.js'
 import { hideDataDir } from '../engine/paths.js'
 
-export interface RestoreWindow { from: string, to: string }
+export interface RestoreRange { from: string, to: string }
+export interface RestoreWindow extends RestoreRange { ranges: RestoreRange[] }
 export interface Snapshot { createdAt: string, generation: string, sizeBytes: number }
 interface Context { actor: Actor, ip?: string }
 
@@ -58,14 +59,27 @@ export function createBackups (options: {
   }
 
   /**
-   * The span a restore can reach: from the first to the last change any generation holds. Litestream prints
-   * whole seconds: the start is rounded up and the end down, so every instant inside is restorable.
+   * The spans a restore can reach, one per generation: from its first to its last change. Litestream prints whole
+   * seconds: a start is rounded up and an end down, so every instant inside a span is restorable. Between two
+   * generations (the replicator was down while the database was written, or a snapshot started a new one) lies a
+   * gap: no generation holds the state of then, and Litestream finds no backup for it.
    */
   function windowOf (list: Generation[]): RestoreWindow | null {
     if (list.length === 0) return null
-    const from = Math.min(...list.map((g) => g.start.getTime())) + 1000
-    const to = Math.max(...list.map((g) => g.end.getTime()))
-    return { from: new Date(Math.min(from, to)).toISOString(), to: new Date(to).toISOString() }
+    const ranges = list
+      .map((g) => ({ from: Math.min(g.start.getTime() + 1000, g.end.getTime()), to: g.end.getTime() }))
+      .sort((a, b) => a.from - b.from)
+      .map((r) => ({ from: new Date(r.from).toISOString(), to: new Date(r.to).toISOString() }))
+    const to = ranges.reduce((last, r) => r.to > last ? r.to : last, ranges[0].to)
+    return { from: ranges[0].from, to, ranges }
+  }
+
+  /** The newest generation whose span holds `at`, or undefined in a gap. */
+  function generationAt (list: Generation[], window: RestoreWindow, at: Date): string | undefined {
+    const iso = at.toISOString()
+    if (!window.ranges.some((r) => r.from <= iso && iso <= r.to)) return undefined
+    const holding = list.filter((g) => g.start.getTime() + 1000 <= at.getTime() && at.getTime() <= g.end.getTime())
+    return holding.sort((a, b) => b.end.getTime() - a.end.getTime())[0]?.generation
   }
 
   async function snapshotsOf (key: string, name: string): Promise<Snapshot[]> {
@@ -77,15 +91,18 @@ export function createBackups (options: {
 
   /** Restores the replica of `key` into a temporary file, at `timestamp` (ISO) or its latest state. */
   async function restoreToTemp (key: string, name: string, timestamp: string | undefined): Promise<string> {
-    const window = windowOf(await generationsOf(key, name))
+    const list = await generationsOf(key, name)
+    const window = windowOf(list)
     if (window === null) throw new BackupUnavailable(`no backup of '${name}' is available yet`)
     const at = timestamp === undefined ? undefined : new Date(timestamp)
-    if (at !== undefined && (at.toISOString() < window.from || at.toISOString() > window.to)) {
-      throw new OutsideRestoreWindow(`timestamp ${at.toISOString()} is outside the restore window of '${name}': from ${window.from} to ${window.to}`)
+    const generation = at === undefined ? undefined : generationAt(list, window, at)
+    if (at !== undefined && generation === undefined) {
+      const spans = window.ranges.map((r) => `from ${r.from} to ${r.to}`).join(', ')
+      throw new OutsideRestoreWindow(`timestamp ${at.toISOString()} is outside the restore window of '${name}': ${spans}`)
     }
     const output = tempPath(dataDir, '.restore')
     try {
-      await readReplica(name, async () => { await restore(binary(), supervisor.replicaUrl(key), output, at) })
+      await readReplica(name, async () => { await restore(binary(), supervisor.replicaUrl(key), output, at, generation) })
       return output
     } catch (err) {
       removeTempFiles(output)

@@ -68,8 +68,9 @@ export async function snapshots (bin: string, replicaUrl: string): Promise<Snaps
 }
 
 /** Restores the replica into `output` (which must not exist), at `timestamp` or the latest state. */
-export async function restore (bin: string, replicaUrl: string, output: string, timestamp?: Date): Promise<void> {
+export async function restore (bin: string, replicaUrl: string, output: string, timestamp?: Date, generation?: string): Promise<void> {
   const args = ['restore', '-o', output]
+  if (generation !== undefined) args.push('-generation', generation)
   if (timestamp !== undefined) args.push('-timestamp', timestamp.toISOString())
   await run(bin, [...args, replicaUrl])
 }

@@ -122,8 +122,10 @@ await t.test('a restore to the latest state holds every acknowledged write', asy
 
 await t.test('a restore to each recorded instant holds the rows of then', async (t) => {
   const window = (await api('GET', '/api/databases/drill/backups')).body.data.window
-  // the first marks may predate the window's first whole second: those are left out, ten taken at random
-  const inside = marks.filter((mark) => mark.at >= window.from && mark.at <= window.to)
+  // marks before the first whole second of a generation, or in a gap between two (the replicator was killed while
+  // the server wrote), are not restorable: the window says so, and those are left out; ten taken at random
+  const ranges = window.ranges as Array<{ from: string, to: string }>
+  const inside = marks.filter((mark) => ranges.some((r) => r.from <= mark.at && mark.at <= r.to))
   const chosen = inside.sort(() => random() - 0.5).slice(0, 10)
   t.ok(chosen.length >= Math.min(5, rounds - 2), `${chosen.length} instants to check`)
   for (const [i, mark] of chosen.entries()) {
