@@ -1,6 +1,6 @@
 import { closeSync, openSync, statfsSync } from 'node:fs'
 import {
-  ConstraintViolation, DatabaseFull, DatabaseUnavailable, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly, StorageUnavailable
+  ConstraintViolation, DatabaseBusy, DatabaseFull, DatabaseUnavailable, InvalidDatabaseFile, SqlError, StorageFull, StorageReadonly, StorageUnavailable
 } from '../errors.js'
 
 export interface MapOptions {
@@ -37,6 +37,13 @@ function onReadonlyFileSystem (file: string | undefined): boolean {
   }
 }
 
+/** 503 DATABASE_BUSY (with Retry-After, plugins/errors.ts), not a 400: nothing is wrong with the statement. */
+function locked (): Error {
+  const err = new DatabaseBusy()
+  err.message = 'the database is locked by another writer or a checkpoint: nothing was written, retry shortly'
+  return err
+}
+
 /** SQLite's codes for a file that is not (or no longer) a sound database. */
 export function isDamaged (code: unknown): boolean {
   return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'))
@@ -64,5 +71,7 @@ export function mapSqliteError (err: unknown, options: MapOptions = {}): Error {
   // a hosted file damaged or replaced by something else: only its own database stops answering
   if (isDamaged(code)) return new DatabaseUnavailable(code === 'SQLITE_NOTADB' ? 'its file is not a SQLite database' : 'its file is corrupt')
   if (code.startsWith('SQLITE_CONSTRAINT')) return new ConstraintViolation(err.message)
+  // another connection held the lock past the wait (a checkpoint, a long write): the client's SQL is fine, retry it
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return locked()
   return new SqlError(err.message)
 }

@@ -10,6 +10,10 @@ function sqliteError (code: string, message: string): Error {
 t.test('SQLite and file system failures map to typed errors', async (t) => {
   const cases: Array<[string, string, object]> = [
     ['SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: u.email', { code: 'CONSTRAINT_VIOLATION', statusCode: 409, message: 'UNIQUE constraint failed: u.email' }],
+    // a lock held past the wait is the server's moment, not the client's SQL (it was a 400 SQL_ERROR)
+    ['SQLITE_BUSY', 'database is locked', { code: 'DATABASE_BUSY', statusCode: 503, message: /locked .* retry shortly/ }],
+    ['SQLITE_BUSY_SNAPSHOT', 'database is locked', { code: 'DATABASE_BUSY', statusCode: 503 }],
+    ['SQLITE_LOCKED_SHAREDCACHE', 'database table is locked', { code: 'DATABASE_BUSY', statusCode: 503 }],
     ['SQLITE_CONSTRAINT_FOREIGNKEY', 'FOREIGN KEY constraint failed', { code: 'CONSTRAINT_VIOLATION', statusCode: 409 }],
     ['SQLITE_FULL', 'database or disk is full', { code: 'STORAGE_FULL', statusCode: 507 }],
     ['ENOSPC', 'no space left on device', { code: 'STORAGE_FULL', statusCode: 507 }],
