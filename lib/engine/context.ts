@@ -62,7 +62,9 @@ export function requireBounded (ctx: JobContext, bounded: boolean): void {
   if (ctx.inline && !bounded) throw new NotInline()
 }
 
-type Transaction = (work: () => unknown, deadline: CommitDeadline | undefined) => unknown
+type Run = (work: () => unknown, deadline: CommitDeadline | undefined) => unknown
+/** better-sqlite3's transaction function: itself BEGIN (deferred), with `.immediate` taking the write lock first. */
+type Transaction = Run & { immediate: Run }
 const transactions = new WeakMap<Database, Transaction>()
 
 /**
@@ -71,8 +73,10 @@ const transactions = new WeakMap<Database, Transaction>()
  * failure there (a full disk would lose the row after answering it); an explicit COMMIT does.
  * The wrapper is made once per connection: better-sqlite3 builds several functions for each `db.transaction()`.
  * In a worker, it refuses to commit past the job's commit deadline (@see CommitDeadline).
+ * `immediate` takes the write lock at BEGIN: work that reads before it writes would otherwise hold a snapshot whose
+ * upgrade to a write fails at once (SQLITE_BUSY, no busy wait) when another connection committed in between.
  */
-export function transact<T> (ctx: Pick<JobContext, 'db'> & Partial<Pick<JobContext, 'deadline' | 'noteWrite'>>, work: () => T): T {
+export function transact<T> (ctx: Pick<JobContext, 'db'> & Partial<Pick<JobContext, 'deadline' | 'noteWrite'>>, work: () => T, options: { immediate?: boolean } = {}): T {
   const db = ctx.db
   let run = transactions.get(db)
   if (run === undefined) {
@@ -89,7 +93,8 @@ export function transact<T> (ctx: Pick<JobContext, 'db'> & Partial<Pick<JobConte
   }
   ctx.noteWrite?.()
   // a nested call is a savepoint: only the outermost transaction commits
-  return run(work, db.inTransaction ? undefined : ctx.deadline) as T
+  if (db.inTransaction) return run(work, undefined) as T
+  return (options.immediate === true ? run.immediate : run)(work, ctx.deadline) as T
 }
 
 /** A job: synchronous work on one database, run whole inside a worker. */

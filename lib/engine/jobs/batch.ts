@@ -38,20 +38,23 @@ class StatementFailed extends Error {
  * database, a forbidden or multiple statement). A statement that cannot be prepared yet (it names a table an
  * earlier statement creates) is judged again when its turn comes.
  */
-function preflight (ctx: JobContext, args: BatchArgs): void {
+function preflight (ctx: JobContext, args: BatchArgs): { writes: boolean } {
+  let writes = false
   args.statements.forEach((statement, index) => {
     try {
-      inspectStatement((sql) => ctx.prepare(sql), statement.sql, toBindParams(statement.params), {
+      const inspected = inspectStatement((sql) => ctx.prepare(sql), statement.sql, toBindParams(statement.params), {
         allowWrite: args.allowWrite,
         deniedCode: args.deniedCode,
         databaseName: args.databaseName,
         principal: args.principal,
         dataDir: ctx.dataDir
       })
+      if (!inspected.stmt.readonly) writes = true
     } catch (err) {
       if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw new StatementFailed(index, err, 0)
     }
   })
+  return { writes }
 }
 
 /** Runs 1 to 100 raw statements in one transaction: all of them are kept, or none. */
@@ -60,7 +63,7 @@ function runBatch (ctx: JobContext, args: BatchArgs): BatchResult {
   if (count < 1 || count > maxBatchStatements) throw new InvalidRequest(`send from 1 to ${maxBatchStatements} statements`)
   const { statements, ...policy } = args
   try {
-    preflight(ctx, args)
+    const { writes } = preflight(ctx, args)
     let bytes = 0
     const steps = transact(ctx, () => statements.map((statement, index): BatchStep => {
       const started = performance.now()
@@ -73,7 +76,7 @@ function runBatch (ctx: JobContext, args: BatchArgs): BatchResult {
       } catch (err) {
         throw new StatementFailed(index, err, performance.now() - started)
       }
-    }))
+    }), { immediate: writes })
     return { steps }
   } catch (err) {
     if (!(err instanceof StatementFailed)) throw err
