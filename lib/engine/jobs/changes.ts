@@ -84,6 +84,15 @@ function install (ctx: JobContext, _args: Record<string, never>): InstallResult 
   return { schemaVersion: schemaVersion(ctx), tables }
 }
 
+/**
+ * Called inside a transaction that changed the schema: when the feed is on for this database, brings the triggers up
+ * to date in that same transaction, so a table created or renamed is captured from its very first write (without
+ * it, writes made before the feed's next poll noticed the schema change were never seen).
+ */
+export function keepCaptureCurrent (ctx: JobContext): void {
+  if (ctx.prepare('SELECT 1 FROM sqlite_schema WHERE type = \'table\' AND name = ?').get(changeTable) !== undefined) install(ctx, {})
+}
+
 /** Up to `limit` changes after `after`, oldest first, and the schema version (a change of it means: install again). */
 function read (ctx: JobContext, args: { after: number, limit: number }): ChangesRead {
   const changes = ctx.prepare(`SELECT seq, tbl, op, id FROM ${changeTable} WHERE seq > ? ORDER BY seq LIMIT ?`)

@@ -6,6 +6,7 @@ import { iterateRows, statementNeedsRowGuard } from '../../sql/rows.js'
 import { bigintToWire, toBindParams, toWireRow, type BindParams } from '../../sql/values.js'
 import { transact, type JobContext } from '../context.js'
 import { leastBytesOf, RowCollector } from '../result-bytes.js'
+import { keepCaptureCurrent } from './changes.js'
 import { userTableCount } from './database.js'
 
 export interface QueryArgs {
@@ -63,7 +64,10 @@ function runQuery (ctx: JobContext, args: QueryArgs): QueryResult {
   const execute = (): QueryResult => {
     if (stmt.reader) return readRows(stmt, bound, ctx.limits.maxQueryRows, filePaths)
     const run = runStatement(stmt, bound, inserts)
-    if (schemaVersion(ctx) !== schemaBefore) run.tableCount = userTableCount(ctx)
+    if (schemaVersion(ctx) !== schemaBefore) {
+      if (ctx.db.inTransaction) keepCaptureCurrent(ctx)
+      run.tableCount = userTableCount(ctx)
+    }
     return run
   }
   // A write runs in a transaction of its own, whose commit the job's deadline can refuse (@see CommitDeadline)

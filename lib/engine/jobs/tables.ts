@@ -3,6 +3,7 @@ import { addColumnSql, checkApiIdentifier, createTableSql, type ColumnDef } from
 import { quoteIdent } from '../../sql/ident.js'
 import { readTableInfo, schemaNameTaken, type ColumnInfo } from '../../sql/table-info.js'
 import { transact, type JobContext } from '../context.js'
+import { keepCaptureCurrent } from './changes.js'
 
 export type { ColumnDef }
 
@@ -35,6 +36,7 @@ function describe (ctx: JobContext, table: string): ColumnEntry[] {
 function runDdl (ctx: JobContext, statements: string[]): void {
   transact(ctx, () => {
     for (const sql of statements) ctx.db.prepare(sql).run()
+    keepCaptureCurrent(ctx)
   })
 }
 
