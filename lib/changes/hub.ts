@@ -20,7 +20,13 @@ export interface HubOptions {
   bufferBytes: number
   /** Whether the database still has the id and name a subscriber subscribed with. */
   nameOf: (databaseId: string) => string | undefined
+  /** How often a feed that saw a write lately polls. */
   pollMs?: number
+  /**
+   * How often an idle feed polls. Every write through the server wakes its feed at once (@see wake), so the timer is
+   * only for writes made outside it (`sqlite3` on the file): a thousand idle feeds must not cost 20,000 reads a second.
+   */
+  idlePollMs?: number
   keepAliveMs?: number
 }
 
@@ -55,11 +61,17 @@ interface Feed {
   /** Pending install (first subscription, or a schema change seen by a poll). */
   installing: Promise<void> | undefined
   polling: boolean
+  /** A wake came while a poll ran: poll once more after it, or a change committed meanwhile would wait for the timer. */
+  pollAgain: boolean
+  /** When the feed last saw a write (a wake, or changes read): it polls every pollMs for activeMs after. */
+  lastActive: number
+  lastPoll: number
   lastPrune: number
 }
 
 const pageSize = 500
 const pruneEveryMs = 5000
+const activeMs = 2000
 const seqPattern = /^(0|[1-9]\d{0,15})$/
 
 /** Lets sockets drain between pages: a burst of changes is not fanned out in one turn of the event loop. */
@@ -71,6 +83,7 @@ const frame = (event: string | undefined, data: unknown, id?: number): string =>
 export function createChangeHub (options: HubOptions) {
   const { engine, log } = options
   const pollMs = options.pollMs ?? 50
+  const idlePollMs = options.idlePollMs ?? 1000
   const keepAliveMs = options.keepAliveMs ?? 15000
   const feeds = new Map<string, Feed>()
 
@@ -100,7 +113,7 @@ export function createChangeHub (options: HubOptions) {
   async function feedOf (databaseId: string): Promise<Feed> {
     let feed = feeds.get(databaseId)
     if (feed === undefined) {
-      feed = { databaseId, subscribers: new Set(), lastSeq: 0, schemaVersion: -1, tables: [], installing: undefined, polling: false, lastPrune: 0 }
+      feed = { databaseId, subscribers: new Set(), lastSeq: 0, schemaVersion: -1, tables: [], installing: undefined, polling: false, pollAgain: false, lastActive: Date.now(), lastPoll: 0, lastPrune: 0 }
       feeds.set(databaseId, feed)
       const created = feed
       created.installing = (async () => {
@@ -160,14 +173,20 @@ export function createChangeHub (options: HubOptions) {
   }
 
   async function poll (feed: Feed): Promise<void> {
-    if (feed.polling || feed.installing !== undefined) return
+    if (feed.polling) {
+      feed.pollAgain = true
+      return
+    }
+    if (feed.installing !== undefined) return
     feed.polling = true
+    feed.lastPoll = Date.now()
     try {
       for (;;) {
         const result = await read(feed.databaseId, feed.lastSeq)
         if (result.schemaVersion !== feed.schemaVersion) void reinstall(feed).catch((err: Error) => failed(feed, err))
         if (result.changes.length === 0) break
         feed.lastSeq = result.changes[result.changes.length - 1].seq
+        feed.lastActive = Date.now()
         for (const sub of feed.subscribers) if (sub.live) deliver(sub, result.changes)
         if (result.changes.length < pageSize) break
         await nextTurn()
@@ -177,6 +196,10 @@ export function createChangeHub (options: HubOptions) {
       failed(feed, err as Error)
     } finally {
       feed.polling = false
+      if (feed.pollAgain) {
+        feed.pollAgain = false
+        void poll(feed)
+      }
     }
   }
 
@@ -210,7 +233,12 @@ export function createChangeHub (options: HubOptions) {
     }
   }
 
-  const pollTimer = setInterval(() => { for (const feed of feeds.values()) void poll(feed) }, pollMs)
+  const pollTimer = setInterval(() => {
+    const now = Date.now()
+    for (const feed of feeds.values()) {
+      if (now - feed.lastActive < activeMs || now - feed.lastPoll >= idlePollMs) void poll(feed)
+    }
+  }, pollMs)
   const maintainTimer = setInterval(maintain, Math.min(1000, keepAliveMs))
   pollTimer.unref()
   maintainTimer.unref()
@@ -262,7 +290,9 @@ export function createChangeHub (options: HubOptions) {
     /** Polls the database's feed now, if it has one: a write the server itself routed need not wait for the timer. */
     wake (databaseId: string): void {
       const feed = feeds.get(databaseId)
-      if (feed !== undefined) void poll(feed)
+      if (feed === undefined) return
+      feed.lastActive = Date.now()
+      void poll(feed)
     },
     /** Ends every stream (server shutdown), so open connections do not hold the close. */
     close (): void {
