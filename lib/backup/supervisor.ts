@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node
 import { join } from 'node:path'
 import type { BackupConfig } from '../../fastify.config.js'
 import type { EngineLogger } from '../engine/types.js'
+import { createLagTracker, uploadOf, type LagState } from './lag.js'
 
 /**
  * Runs Litestream 0.3 over the databases being written, and keeps it running.
@@ -44,6 +45,16 @@ export interface BackupStatus {
   restarts: number
 }
 
+/** Calls `onLine` with every whole line of a stream's chunks (a line may arrive in two chunks). */
+function lineSplitter (onLine: (line: string) => void): (chunk: Buffer) => void {
+  let rest = ''
+  return (chunk) => {
+    const lines = (rest + String(chunk)).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) onLine(line)
+  }
+}
+
 export function replicaUrlOf (config: BackupConfig, key: string): string {
   return key === SYSTEM_KEY ? `${config.url}/system` : `${config.url}/databases/${key}`
 }
@@ -58,6 +69,9 @@ export function createSupervisor (options: SupervisorOptions) {
   const pidFile = join(home, 'litestream.pid')
   /** The databases in the configuration of the replicator running now. */
   const configured = new Set<string>()
+  /** File -> database key, as the running replicator names them in its log. */
+  const keyOfFile = new Map<string, string>()
+  const lag = createLagTracker()
   /** Databases whose files are being moved or replaced: never replicated meanwhile, whatever writes. */
   const excluded = new Map<string, number>()
   let child: ChildProcess | undefined
@@ -91,6 +105,8 @@ export function createSupervisor (options: SupervisorOptions) {
   function writeConfig (): void {
     const dbs = [dbEntry(SYSTEM_KEY, join(dataDir, '_system.db'))]
     configured.clear()
+    keyOfFile.clear()
+    keyOfFile.set(dbs[0].path, SYSTEM_KEY)
     for (const id of active.keys()) {
       if (excluded.has(id)) continue
       const file = options.fileOf(id)
@@ -100,6 +116,7 @@ export function createSupervisor (options: SupervisorOptions) {
       }
       dbs.push(dbEntry(id, file))
       configured.add(id)
+      keyOfFile.set(file, id)
     }
     mkdirSync(home, { recursive: true })
     writeFileSync(configFile + '.tmp', JSON.stringify({ dbs }, null, 1))
@@ -113,22 +130,26 @@ export function createSupervisor (options: SupervisorOptions) {
     child = proc
     childStartedAt = Date.now()
     if (proc.pid !== undefined) writeFileSync(pidFile, String(proc.pid))
-    const onOutput = (chunk: Buffer): void => {
-      for (const line of String(chunk).split('\n')) {
-        if (/level=ERROR/.test(line)) {
-          lastError = `the backup replicator reported: ${/msg="?([^"]*)"?/.exec(line)?.[1] ?? line}`
-          logger.warn({ litestream: line }, 'the backup replicator reported a problem')
-        }
+    const onLine = (line: string): void => {
+      if (/level=ERROR/.test(line)) {
+        lastError = `the backup replicator reported: ${/msg="?([^"]*)"?/.exec(line)?.[1] ?? line}`
+        logger.warn({ litestream: line }, 'the backup replicator reported a problem')
+        return
       }
+      // its uploads tell the lag of each database
+      const upload = uploadOf(line)
+      const key = upload === undefined ? undefined : keyOfFile.get(upload.file)
+      if (upload !== undefined && key !== undefined) lag.upload(key, upload.done)
     }
-    proc.stdout?.on('data', onOutput)
-    proc.stderr?.on('data', onOutput)
+    proc.stdout?.on('data', lineSplitter(onLine))
+    proc.stderr?.on('data', lineSplitter(onLine))
     exited = new Promise((resolve) => {
       proc.once('error', (err) => {
         lastError = `the Litestream binary could not start: ${err.message}`
         logger.error({ err }, lastError)
       })
       proc.once('close', (code, signal) => {
+        lag.interrupted()
         resolve()
         if (child !== proc) return
         child = undefined
@@ -217,6 +238,12 @@ export function createSupervisor (options: SupervisorOptions) {
     joinTimer = setTimeout(() => { joinTimer = undefined; void restart() }, joinDelayMs)
   }
 
+  function status (): BackupStatus {
+    const running = child !== undefined || restarting
+    const message = lastError ?? (running ? undefined : 'the backup replicator is not running')
+    return { status: message === undefined ? 'ok' : 'failing', ...(message ? { message } : {}), replicating: running ? active.size + 1 : 0, restarts }
+  }
+
   stopOrphan()
   start()
 
@@ -225,6 +252,7 @@ export function createSupervisor (options: SupervisorOptions) {
     touch (databaseId: string): void {
       const known = active.has(databaseId)
       active.set(databaseId, Date.now())
+      lag.written(databaseId)
       if (!known) scheduleJoin()
     },
 
@@ -257,19 +285,24 @@ export function createSupervisor (options: SupervisorOptions) {
     /** Forgets Litestream's local state of a database that is gone. */
     async forget (databaseId: string): Promise<void> {
       active.delete(databaseId)
+      lag.forget(databaseId)
       await restart(() => rmSync(metaOf(databaseId), { recursive: true, force: true }))
     },
 
     replicaUrl: (key: string): string => replicaUrlOf(config, key),
 
+    /** The replication lag of every database: aggregates and the longest waits (metrics). */
+    lag,
+
+    /** One database's replication state (the admin database detail). */
+    stateOf (databaseId: string): LagState & { replicating: boolean, status: BackupStatus['status'] } {
+      return { replicating: active.has(databaseId) && child !== undefined, status: status().status, ...lag.of(databaseId) }
+    },
+
     /** Whether the replicator can run at all (its binary is there). */
     canRun: options.binaryProblem === undefined && options.bin !== undefined,
 
-    status (): BackupStatus {
-      const running = child !== undefined || restarting
-      const message = lastError ?? (running ? undefined : 'the backup replicator is not running')
-      return { status: message === undefined ? 'ok' : 'failing', ...(message ? { message } : {}), replicating: running ? active.size + 1 : 0, restarts }
-    },
+    status,
 
     async close (): Promise<void> {
       clearInterval(sweepTimer)
