@@ -24,14 +24,19 @@ export interface LagSummary {
   top: Array<[string, number]>
 }
 
+/** The database file a line of Litestream's log is about (`db=...`), if any. */
+export function dbOf (line: string): string | undefined {
+  const db = /\bdb=(?:"((?:[^"\\]|\\.)*)"|(\S+))/.exec(line)
+  if (db === null) return undefined
+  return db[1] !== undefined ? db[1].replace(/\\(.)/g, '$1') : db[2]
+}
+
 /** A line of Litestream's log about an upload: which database file, and whether it begins or ends. */
 export function uploadOf (line: string): { file: string, done: boolean } | undefined {
   const msg = /\bmsg="?(write wal segment|write snapshot|wal segment written|snapshot written)"?/.exec(line)?.[1]
   if (msg === undefined) return undefined
-  const db = /\bdb=(?:"((?:[^"\\]|\\.)*)"|(\S+))/.exec(line)
-  if (db === null) return undefined
-  const file = db[1] !== undefined ? db[1].replace(/\\(.)/g, '$1') : db[2]
-  return { file, done: msg.endsWith('written') }
+  const file = dbOf(line)
+  return file === undefined ? undefined : { file, done: msg.endsWith('written') }
 }
 
 export function createLagTracker (now: () => number = Date.now) {

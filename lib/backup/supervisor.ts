@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node
 import { join } from 'node:path'
 import type { BackupConfig } from '../../fastify.config.js'
 import type { EngineLogger } from '../engine/types.js'
-import { createLagTracker, uploadOf, type LagState } from './lag.js'
+import { createLagTracker, dbOf, uploadOf, type LagState } from './lag.js'
 
 /**
  * Runs Litestream 0.3 over the databases being written, and keeps it running.
@@ -80,6 +80,8 @@ export function createSupervisor (options: SupervisorOptions) {
   let restarts = 0
   let failures = 0
   let lastError: string | undefined = options.binaryProblem
+  /** Problems the running replicator logged, by database key ('' for none): its next upload of it clears one. */
+  const reported = new Map<string, string>()
   let closed = false
   /** True between the stop and the start of a planned restart: not a failure. */
   let restarting = false
@@ -131,15 +133,21 @@ export function createSupervisor (options: SupervisorOptions) {
     childStartedAt = Date.now()
     if (proc.pid !== undefined) writeFileSync(pidFile, String(proc.pid))
     const onLine = (line: string): void => {
+      const db = dbOf(line)
+      const key = db === undefined ? undefined : keyOfFile.get(db)
       if (/level=ERROR/.test(line)) {
-        lastError = `the backup replicator reported: ${/msg="?([^"]*)"?/.exec(line)?.[1] ?? line}`
+        reported.set(key ?? '', `the backup replicator reported: ${/msg="?([^"]*)"?/.exec(line)?.[1] ?? line}`)
         logger.warn({ litestream: line }, 'the backup replicator reported a problem')
         return
       }
       // its uploads tell the lag of each database
       const upload = uploadOf(line)
-      const key = upload === undefined ? undefined : keyOfFile.get(upload.file)
-      if (upload !== undefined && key !== undefined) lag.upload(key, upload.done)
+      if (upload === undefined || key === undefined) return
+      lag.upload(key, upload.done)
+      // uploading again after it reported a problem (a full disk that has room again): that problem is over
+      if (!upload.done) return
+      const cleared = reported.delete(key)
+      if (reported.delete('') || cleared) logger.info({ database: key }, 'the backup replicator uploads again')
     }
     proc.stdout?.on('data', lineSplitter(onLine))
     proc.stderr?.on('data', lineSplitter(onLine))
@@ -155,6 +163,7 @@ export function createSupervisor (options: SupervisorOptions) {
         child = undefined
         if (closed) return
         failures = Date.now() - childStartedAt > stableMs ? 1 : failures + 1
+        reported.clear()
         lastError = `the backup replicator stopped (${signal ?? `exit ${code}`})`
         const delay = Math.min(backoffMs.max, backoffMs.first * 2 ** (failures - 1))
         logger.error({ code, signal, restartInMs: delay }, 'the backup replicator stopped unexpectedly: restarting it')
@@ -162,6 +171,7 @@ export function createSupervisor (options: SupervisorOptions) {
       })
     })
     lastError = undefined
+    reported.clear()
   }
 
   /**
@@ -240,7 +250,7 @@ export function createSupervisor (options: SupervisorOptions) {
 
   function status (): BackupStatus {
     const running = child !== undefined || restarting
-    const message = lastError ?? (running ? undefined : 'the backup replicator is not running')
+    const message = lastError ?? reported.values().next().value ?? (running ? undefined : 'the backup replicator is not running')
     return { status: message === undefined ? 'ok' : 'failing', ...(message ? { message } : {}), replicating: running ? active.size + 1 : 0, restarts }
   }
 
