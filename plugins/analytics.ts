@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { createAnalytics, type AnalyticsEvent } from '../lib/analytics/index.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
+import { createStorageStats } from '../lib/databases/storage-stats.js'
 
 /** A job's result and time: `engine.timedNow` gives one at once, `engine.timed` a promise of one. */
 type Timed<R> = { result: R, durationMs: number }
@@ -50,6 +51,15 @@ function eventOf (database: DatabaseRecord, op: TrackedOperation, operation: Ana
 /** @see lib/analytics: every record operation and raw query becomes one `_query_log` event. */
 export default fp(async (fastify) => {
   const { config, store, engine, databases } = fastify
+  const storageRows = createStorageStats({
+    list: () => store.databases.list(),
+    fileOf: (record) => fastify.databaseFile(record.name),
+    measure: async (record) => {
+      const stats = await engine.run(record.id, 'database.stats', {})
+      store.databases.setTableCount(record, stats.tableCount)
+      return stats
+    }
+  })
   const analytics = createAnalytics({
     dataDir: config.dataDir,
     enabled: config.analytics,
@@ -61,13 +71,8 @@ export default fp(async (fastify) => {
     snapshotIntervalMs: config.snapshotIntervalMs,
     timezone: () => store.settings.get().timezone,
     logger: fastify.log,
-    listDatabases: async () => {
-      const all = await Promise.allSettled(store.databases.list().map(async (record) => {
-        const stats = await engine.run(record.id, 'database.stats', {})
-        return { id: record.uuid, name: record.name, sizeBytes: stats.sizeBytes, tableCount: stats.tableCount }
-      }))
-      return all.flatMap((r) => r.status === 'fulfilled' ? [r.value] : [])
-    }
+    // a stat per file; only a database whose file changed is opened (lib/databases/storage-stats.ts)
+    listDatabases: async () => (await storageRows()).map(({ record, sizeBytes, tableCount }) => ({ id: record.uuid, name: record.name, sizeBytes, tableCount }))
   })
   fastify.decorate('analytics', analytics)
   databases.onRename((record) => analytics.renameDatabase(record.uuid, record.name))

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { registerBackupMetrics } from '../lib/backup/metrics.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,5 +51,7 @@ export default fp(async (fastify) => {
   gauge('litehouse_analytics_buffer_depth', 'analytics events buffered, not yet written', () => fastify.analytics.buffered)
   counter('litehouse_analytics_dropped_total', 'analytics events dropped while the buffer was full', () => fastify.analytics.droppedTotal)
 
+  if (fastify.backups !== undefined) registerBackupMetrics(register, fastify.backups.supervisor, (id) => fastify.store.databases.findById(id)?.name)
+
   fastify.decorate('metrics', register)
-}, { name: 'metrics', dependencies: ['engine', 'analytics'], fastify: '5.x' })
+}, { name: 'metrics', dependencies: ['engine', 'analytics', 'backup'], fastify: '5.x' })

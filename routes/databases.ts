@@ -64,7 +64,10 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: DatabaseDetailResponse, ...errors(401, 403, 404) }
     }
   }, async function (request) {
-    return { data: await databases.detail(target(request), request.query.counts) }
+    const detail = await databases.detail(target(request), request.query.counts)
+    // with backups on, where its replica stands
+    const backup = fastify.backups?.supervisor.stateOf(detail.id)
+    return { data: backup === undefined ? detail : { ...detail, backup } }
   })
 
   fastify.patch('/:name', {

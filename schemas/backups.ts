@@ -11,6 +11,14 @@ export const RestoreWindowSchema = Type.Object({
   })
 }, { description: 'the earliest and latest instants a restore can reach, and the spans in between that it can' })
 
+export const BackupStateSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('failing')], { description: 'the replicator\'s health, as GET /api/health says' }),
+  replicating: Type.Boolean({ description: 'in the replicated set now (written within BACKUP_IDLE_MS)' }),
+  lagSeconds: Type.Number({ description: 'how long the oldest write not yet in the replica has waited; 0 when the replica holds every write (to about BACKUP_SYNC_MS)' }),
+  lastWriteAt: Type.Union([IsoDateSchema, Type.Null()], { description: 'last write seen since the server started' }),
+  lastReplicatedAt: Type.Union([IsoDateSchema, Type.Null()], { description: 'last upload of its changes to the replica since the server started' })
+}, { description: 'present when backups are on (BACKUP_URL)' })
+
 export const SnapshotSchema = Type.Object({
   createdAt: IsoDateSchema,
   generation: Type.String({ description: 'Litestream generation: a snapshot followed by its WAL segments' }),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Data, DatabaseNameSchema, IsoDateSchema } from './common.js'
+import { BackupStateSchema } from './backups.js'
 
 export const DatabaseParams = Type.Object({ name: DatabaseNameSchema })
 
@@ -24,7 +25,8 @@ export const DatabaseDetailSchema = Type.Object({
   ...DatabaseSummarySchema.properties,
   tables: Type.Array(TableSummarySchema),
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')], { description: 'unavailable: the file is missing, unreadable or corrupt (tables is then empty)' }),
-  statusReason: Type.Union([Type.String(), Type.Null()], { description: 'why the database is unavailable, null when ok' })
+  statusReason: Type.Union([Type.String(), Type.Null()], { description: 'why the database is unavailable, null when ok' }),
+  backup: Type.Optional(BackupStateSchema)
 })
 
 export const CreateDatabaseBody = Type.Object({

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node
 import { join } from 'node:path'
 import type { BackupConfig } from '../../fastify.config.js'
 import type { EngineLogger } from '../engine/types.js'
+import { createLagTracker, dbOf, uploadOf, type LagState } from './lag.js'
 
 /**
  * Runs Litestream 0.3 over the databases being written, and keeps it running.
@@ -44,6 +45,16 @@ export interface BackupStatus {
   restarts: number
 }
 
+/** Calls `onLine` with every whole line of a stream's chunks (a line may arrive in two chunks). */
+function lineSplitter (onLine: (line: string) => void): (chunk: Buffer) => void {
+  let rest = ''
+  return (chunk) => {
+    const lines = (rest + String(chunk)).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) onLine(line)
+  }
+}
+
 export function replicaUrlOf (config: BackupConfig, key: string): string {
   return key === SYSTEM_KEY ? `${config.url}/system` : `${config.url}/databases/${key}`
 }
@@ -58,6 +69,9 @@ export function createSupervisor (options: SupervisorOptions) {
   const pidFile = join(home, 'litestream.pid')
   /** The databases in the configuration of the replicator running now. */
   const configured = new Set<string>()
+  /** File -> database key, as the running replicator names them in its log. */
+  const keyOfFile = new Map<string, string>()
+  const lag = createLagTracker()
   /** Databases whose files are being moved or replaced: never replicated meanwhile, whatever writes. */
   const excluded = new Map<string, number>()
   let child: ChildProcess | undefined
@@ -66,6 +80,8 @@ export function createSupervisor (options: SupervisorOptions) {
   let restarts = 0
   let failures = 0
   let lastError: string | undefined = options.binaryProblem
+  /** Problems the running replicator logged, by database key ('' for none): its next upload of it clears one. */
+  const reported = new Map<string, string>()
   let closed = false
   /** True between the stop and the start of a planned restart: not a failure. */
   let restarting = false
@@ -91,6 +107,8 @@ export function createSupervisor (options: SupervisorOptions) {
   function writeConfig (): void {
     const dbs = [dbEntry(SYSTEM_KEY, join(dataDir, '_system.db'))]
     configured.clear()
+    keyOfFile.clear()
+    keyOfFile.set(dbs[0].path, SYSTEM_KEY)
     for (const id of active.keys()) {
       if (excluded.has(id)) continue
       const file = options.fileOf(id)
@@ -100,6 +118,7 @@ export function createSupervisor (options: SupervisorOptions) {
       }
       dbs.push(dbEntry(id, file))
       configured.add(id)
+      keyOfFile.set(file, id)
     }
     mkdirSync(home, { recursive: true })
     writeFileSync(configFile + '.tmp', JSON.stringify({ dbs }, null, 1))
@@ -113,27 +132,38 @@ export function createSupervisor (options: SupervisorOptions) {
     child = proc
     childStartedAt = Date.now()
     if (proc.pid !== undefined) writeFileSync(pidFile, String(proc.pid))
-    const onOutput = (chunk: Buffer): void => {
-      for (const line of String(chunk).split('\n')) {
-        if (/level=ERROR/.test(line)) {
-          lastError = `the backup replicator reported: ${/msg="?([^"]*)"?/.exec(line)?.[1] ?? line}`
-          logger.warn({ litestream: line }, 'the backup replicator reported a problem')
-        }
+    const onLine = (line: string): void => {
+      const db = dbOf(line)
+      const key = db === undefined ? undefined : keyOfFile.get(db)
+      if (/level=ERROR/.test(line)) {
+        reported.set(key ?? '', `the backup replicator reported: ${/msg="?([^"]*)"?/.exec(line)?.[1] ?? line}`)
+        logger.warn({ litestream: line }, 'the backup replicator reported a problem')
+        return
       }
+      // its uploads tell the lag of each database
+      const upload = uploadOf(line)
+      if (upload === undefined || key === undefined) return
+      lag.upload(key, upload.done)
+      // uploading again after it reported a problem (a full disk that has room again): that problem is over
+      if (!upload.done) return
+      const cleared = reported.delete(key)
+      if (reported.delete('') || cleared) logger.info({ database: key }, 'the backup replicator uploads again')
     }
-    proc.stdout?.on('data', onOutput)
-    proc.stderr?.on('data', onOutput)
+    proc.stdout?.on('data', lineSplitter(onLine))
+    proc.stderr?.on('data', lineSplitter(onLine))
     exited = new Promise((resolve) => {
       proc.once('error', (err) => {
         lastError = `the Litestream binary could not start: ${err.message}`
         logger.error({ err }, lastError)
       })
       proc.once('close', (code, signal) => {
+        lag.interrupted()
         resolve()
         if (child !== proc) return
         child = undefined
         if (closed) return
         failures = Date.now() - childStartedAt > stableMs ? 1 : failures + 1
+        reported.clear()
         lastError = `the backup replicator stopped (${signal ?? `exit ${code}`})`
         const delay = Math.min(backoffMs.max, backoffMs.first * 2 ** (failures - 1))
         logger.error({ code, signal, restartInMs: delay }, 'the backup replicator stopped unexpectedly: restarting it')
@@ -141,6 +171,7 @@ export function createSupervisor (options: SupervisorOptions) {
       })
     })
     lastError = undefined
+    reported.clear()
   }
 
   /**
@@ -217,6 +248,12 @@ export function createSupervisor (options: SupervisorOptions) {
     joinTimer = setTimeout(() => { joinTimer = undefined; void restart() }, joinDelayMs)
   }
 
+  function status (): BackupStatus {
+    const running = child !== undefined || restarting
+    const message = lastError ?? reported.values().next().value ?? (running ? undefined : 'the backup replicator is not running')
+    return { status: message === undefined ? 'ok' : 'failing', ...(message ? { message } : {}), replicating: running ? active.size + 1 : 0, restarts }
+  }
+
   stopOrphan()
   start()
 
@@ -225,6 +262,7 @@ export function createSupervisor (options: SupervisorOptions) {
     touch (databaseId: string): void {
       const known = active.has(databaseId)
       active.set(databaseId, Date.now())
+      lag.written(databaseId)
       if (!known) scheduleJoin()
     },
 
@@ -257,19 +295,24 @@ export function createSupervisor (options: SupervisorOptions) {
     /** Forgets Litestream's local state of a database that is gone. */
     async forget (databaseId: string): Promise<void> {
       active.delete(databaseId)
+      lag.forget(databaseId)
       await restart(() => rmSync(metaOf(databaseId), { recursive: true, force: true }))
     },
 
     replicaUrl: (key: string): string => replicaUrlOf(config, key),
 
+    /** The replication lag of every database: aggregates and the longest waits (metrics). */
+    lag,
+
+    /** One database's replication state (the admin database detail). */
+    stateOf (databaseId: string): LagState & { replicating: boolean, status: BackupStatus['status'] } {
+      return { replicating: active.has(databaseId) && child !== undefined, status: status().status, ...lag.of(databaseId) }
+    },
+
     /** Whether the replicator can run at all (its binary is there). */
     canRun: options.binaryProblem === undefined && options.bin !== undefined,
 
-    status (): BackupStatus {
-      const running = child !== undefined || restarting
-      const message = lastError ?? (running ? undefined : 'the backup replicator is not running')
-      return { status: message === undefined ? 'ok' : 'failing', ...(message ? { message } : {}), replicating: running ? active.size + 1 : 0, restarts }
-    },
+    status,
 
     async close (): Promise<void> {
       clearInterval(sweepTimer)

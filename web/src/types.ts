@@ -15,7 +15,20 @@ export interface Database {
 
 export interface TableEntry { name: string, type: 'table' | 'view', rowCount?: number }
 
-export interface DatabaseDetail extends Omit<Database, 'tableCount'> { tables: TableEntry[] }
+/** Where a database's replica stands; only while backups are on (BACKUP_URL). */
+export interface BackupState {
+  status: 'ok' | 'failing'
+  replicating: boolean
+  lagSeconds: number
+  lastWriteAt: string | null
+  lastReplicatedAt: string | null
+}
+
+export interface DatabaseDetail extends Omit<Database, 'tableCount'> { tables: TableEntry[], backup?: BackupState }
+
+export interface RestoreRange { from: string, to: string }
+export interface BackupSnapshot { createdAt: string, generation: string, sizeBytes: number }
+export interface BackupList { window: (RestoreRange & { ranges: RestoreRange[] }) | null, snapshots: BackupSnapshot[] }
 
 export interface Column {
   name: string

@@ -11,6 +11,7 @@ import { SqlConsole } from './database/sql-console.js'
 import { KeysView } from './database/keys.js'
 import { DatabaseAnalytics } from './database/analytics.js'
 import { DatabaseSettings } from './database/settings.js'
+import { BackupsView } from './database/backups.js'
 
 /** One database: a header, its sections as tabs, and the section named by the rest of the path. */
 export function DatabasePage ({ name, rest }: { name: string, rest: string }) {
@@ -26,6 +27,7 @@ export function DatabasePage ({ name, rest }: { name: string, rest: string }) {
     { href: `${base}/sql`, label: 'SQL console', current: section === 'sql' },
     { href: `${base}/keys`, label: 'API keys', current: section === 'keys' },
     { href: `${base}/analytics`, label: 'Analytics', current: section === 'analytics' },
+    { href: `${base}/backups`, label: 'Backups', current: section === 'backups' },
     { href: `${base}/settings`, label: 'Settings', current: section === 'settings' }
   ]
 
@@ -63,6 +65,7 @@ export function DatabasePage ({ name, rest }: { name: string, rest: string }) {
           {section === 'keys' && <KeysView db={db} />}
           {section === 'analytics' && <DatabaseAnalytics db={db} />}
           {section === 'settings' && <DatabaseSettings db={db} onChange={detail.reload} />}
+          {section === 'backups' && <BackupsView db={db} onChange={detail.reload} />}
         </div>
       )}
     </>

@@ -1,0 +1,73 @@
+import { statSync } from 'node:fs'
+import type { DatabaseRecord } from '../store/databases.js'
+
+export interface StorageRow { record: DatabaseRecord, sizeBytes: number, tableCount: number }
+
+interface Seen { signature: string, sizeBytes: number, tableCount: number }
+
+/** Jobs run at once for the databases whose files changed: a cycle never floods the engine's queue. */
+const concurrency = 4
+
+/** Size and modification time of the file and its WAL: unchanged, nothing in the database changed. */
+function signatureOf (file: string): { signature: string, size: number } | undefined {
+  let main
+  try {
+    main = statSync(file)
+  } catch {
+    return undefined
+  }
+  // an empty WAL is no WAL: opening a connection creates one and closing the last deletes it, changing nothing
+  let wal = ''
+  try {
+    const w = statSync(file + '-wal')
+    if (w.size > 0) wal = `${w.size}:${w.mtimeMs}`
+  } catch { /* no WAL */ }
+  return { signature: `${main.size}:${main.mtimeMs}:${wal}`, size: main.size }
+}
+
+/**
+ * The storage snapshot's rows (size and table count of every database) at the cost of a `stat` per file. A
+ * database's counts are taken again (an engine job) only when its file or WAL changed since the last cycle;
+ * an idle one reuses what was seen, and the first cycle takes the table count the registry keeps (what the
+ * database list shows) instead of opening every file. At 10,000 mostly idle databases a cycle opens none.
+ */
+export function createStorageStats (options: {
+  list: () => DatabaseRecord[]
+  fileOf: (record: DatabaseRecord) => string
+  /** Exact counts from the database itself (opens it if needed). */
+  measure: (record: DatabaseRecord) => Promise<{ sizeBytes: number, tableCount: number }>
+}) {
+  const seen = new Map<string, Seen>()
+
+  return async function storageRows (): Promise<StorageRow[]> {
+    const rows: StorageRow[] = []
+    const changed: Array<{ record: DatabaseRecord, signature: string }> = []
+    const live = new Set<string>()
+    for (const record of options.list()) {
+      live.add(record.id)
+      const stat = signatureOf(options.fileOf(record))
+      // a missing file has no row, as a database that cannot be read never had one
+      if (stat === undefined) continue
+      let known = seen.get(record.id)
+      if (known === undefined && record.tableCount !== null) {
+        known = { signature: stat.signature, sizeBytes: stat.size, tableCount: record.tableCount }
+        seen.set(record.id, known)
+      }
+      if (known?.signature === stat.signature) rows.push({ record, sizeBytes: known.sizeBytes, tableCount: known.tableCount })
+      else changed.push({ record, signature: stat.signature })
+    }
+    for (const id of seen.keys()) if (!live.has(id)) seen.delete(id)
+    let next = 0
+    await Promise.all(Array.from({ length: Math.min(concurrency, changed.length) }, async () => {
+      while (next < changed.length) {
+        const { record, signature } = changed[next++]
+        try {
+          const counts = await options.measure(record)
+          seen.set(record.id, { signature, ...counts })
+          rows.push({ record, ...counts })
+        } catch { /* unreadable now: no row this cycle */ }
+      }
+    }))
+    return rows
+  }
+}

@@ -1,0 +1,48 @@
+// Storage snapshots at many databases (issue #22): a cycle costs a stat per file; only a database whose file
+// changed is opened. With a budget of one connection, every open would show in the engine's counters.
+import t from 'tap'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { as, build, signIn, workspace } from '../../helper.js'
+
+t.test('a snapshot cycle opens no unchanged database, recounts a changed one, and records every database', async (t) => {
+  const { app, dataDir } = await build(t, { ENGINE_MAX_CONNECTIONS: '1' })
+  const admin = as(app, await signIn(app))
+  const ws = workspace(admin, 'snap')
+  const names: string[] = []
+  for (let i = 0; i < 4; i++) {
+    const name = await ws.freshDatabase()
+    await ws.sql(name, 'CREATE TABLE t (n INTEGER)')
+    names.push(name)
+  }
+  const snapshots = () => {
+    const db = new Database(join(dataDir, '_analytics.db'), { readonly: true })
+    try {
+      return db.prepare('SELECT database, table_count AS tables FROM _storage_snapshots ORDER BY timestamp DESC, database').all() as Array<{ database: string, tables: number }>
+    } finally {
+      db.close()
+    }
+  }
+  const opens = () => app.engine.stats().opens
+
+  const before = opens()
+  await app.analytics.snapshot()
+  t.equal(opens() - before, 0, 'the first cycle opens nothing: table counts come from the registry')
+  t.same(snapshots().filter((r) => names.includes(r.database)).map((r) => r.tables), [1, 1, 1, 1], 'a row per database with its tables')
+
+  await ws.sql(names[2], 'CREATE TABLE u (n INTEGER)')
+  const again = opens()
+  await app.analytics.snapshot()
+  t.ok(opens() - again <= 1, 'only the changed database may need an open')
+  const latest = snapshots().slice(0, 4).filter((r) => names.includes(r.database))
+  t.same(latest.map((r) => [r.database, r.tables]), names.map((n, i) => [n, i === 2 ? 2 : 1]), 'the changed database is counted again')
+
+  // closing its connection checkpoints the WAL into the file: one more recount, then the file stays as it is
+  const checkpointed = opens()
+  await app.analytics.snapshot()
+  t.ok(opens() - checkpointed <= 1, 'the checkpointed database may be counted once more')
+  const idle = opens()
+  await app.analytics.snapshot()
+  await app.analytics.snapshot()
+  t.equal(opens() - idle, 0, 'nothing changed: nothing opened')
+})
