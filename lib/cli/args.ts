@@ -49,5 +49,6 @@ export function checkAgainst<T> (schema: TSchema, value: T, what: string, flags:
   if (first === undefined) return value
   const member = first.path.slice(1)
   const where = first.path === '' ? what : flags[member] ?? `--${member}`
-  throw new UsageError(`${where}: ${first.message}`)
+  const description = (first.schema as { description?: string }).description
+  throw new UsageError(`${where}: ${first.message}${description !== undefined ? ` (${description})` : ''}`)
 }

@@ -17,7 +17,7 @@ ${targetUsage}`,
   options: { ...targetOptions, group: { type: 'string' } },
   positionals: ['name'],
   async run ({ values, positionals }) {
-    const body = checkAgainst(CreateDatabaseBody, { name: positionals[0], ...(values.group !== undefined ? { group: values.group } : {}) }, 'database')
+    const body = checkAgainst(CreateDatabaseBody, { name: positionals[0], ...(values.group !== undefined ? { group: values.group } : {}) }, 'database', { name: '<name>' })
     await printJson(await withTarget(values, (target) => target.call('POST', '/api/databases', body)))
     return 'done'
   }
