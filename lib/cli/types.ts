@@ -7,7 +7,9 @@ import { targetOptions, targetUsage, withTarget } from './target.js'
 
 /** TypeScript types (openapi-typescript's `paths`, `components`) of one database's OpenAPI document. */
 export async function databaseTypes (db: string, document: unknown): Promise<string> {
-  const source = astToString(await openapiTS(document as never))
+  // a database without tables has no paths: an empty interface, not Record<string, never>, whose index signature
+  // would turn every service route to never when the client joins the two
+  const source = astToString(await openapiTS(document as never)).replace('export type paths = Record<string, never>;', 'export interface paths {}')
   return `// Types of database '${db}' from GET /api/databases/${db}/openapi.json, written by \`litehouse types ${db}\`.\n` +
     '// Regenerate after a schema change; use with createLitehouseClient<paths>() from litehouse/client.\n\n' + source
 }
