@@ -2251,6 +2251,25 @@ export interface operations {
                             status: "ok" | "unavailable";
                             /** @description why the database is unavailable, null when ok */
                             statusReason: string | null;
+                            /** @description present when backups are on (BACKUP_URL) */
+                            backup?: {
+                                /** @description the replicator's health, as GET /api/health says */
+                                status: "ok" | "failing";
+                                /** @description in the replicated set now (written within BACKUP_IDLE_MS) */
+                                replicating: boolean;
+                                /** @description how long the oldest write not yet in the replica has waited; 0 when the replica holds every write (to about BACKUP_SYNC_MS) */
+                                lagSeconds: number;
+                                /**
+                                 * Format: date-time
+                                 * @description last write seen since the server started
+                                 */
+                                lastWriteAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description last upload of its changes to the replica since the server started
+                                 */
+                                lastReplicatedAt: string | null;
+                            };
                         };
                     };
                 };
@@ -10922,6 +10941,25 @@ export interface operations {
                             status: "ok" | "unavailable";
                             /** @description why the database is unavailable, null when ok */
                             statusReason: string | null;
+                            /** @description present when backups are on (BACKUP_URL) */
+                            backup?: {
+                                /** @description the replicator's health, as GET /api/health says */
+                                status: "ok" | "failing";
+                                /** @description in the replicated set now (written within BACKUP_IDLE_MS) */
+                                replicating: boolean;
+                                /** @description how long the oldest write not yet in the replica has waited; 0 when the replica holds every write (to about BACKUP_SYNC_MS) */
+                                lagSeconds: number;
+                                /**
+                                 * Format: date-time
+                                 * @description last write seen since the server started
+                                 */
+                                lastWriteAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description last upload of its changes to the replica since the server started
+                                 */
+                                lastReplicatedAt: string | null;
+                            };
                         };
                     };
                 };
@@ -11134,6 +11172,25 @@ export interface operations {
                             status: "ok" | "unavailable";
                             /** @description why the database is unavailable, null when ok */
                             statusReason: string | null;
+                            /** @description present when backups are on (BACKUP_URL) */
+                            backup?: {
+                                /** @description the replicator's health, as GET /api/health says */
+                                status: "ok" | "failing";
+                                /** @description in the replicated set now (written within BACKUP_IDLE_MS) */
+                                replicating: boolean;
+                                /** @description how long the oldest write not yet in the replica has waited; 0 when the replica holds every write (to about BACKUP_SYNC_MS) */
+                                lagSeconds: number;
+                                /**
+                                 * Format: date-time
+                                 * @description last write seen since the server started
+                                 */
+                                lastWriteAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description last upload of its changes to the replica since the server started
+                                 */
+                                lastReplicatedAt: string | null;
+                            };
                         };
                     };
                 };
