@@ -70,14 +70,23 @@ export function RecordsGrid ({ db, table, columns, writable }: RecordsGridProps)
   // Pinned records belong to the view they were added in.
   useEffect(() => setAdded([]), [path, view.limit, view.offset, sort, view.filter, view.search])
 
+  /** New records go on top; pinned ones read again are refreshed in place. */
   function pin (rows: Row[]): void {
     setAdded((current) => {
-      const keys = new Set(rows.map(rowKey))
-      return [...rows, ...current.filter((r) => !keys.has(rowKey(r)))].slice(0, maxPinned)
+      const fresh = new Map(rows.map((r) => [rowKey(r), r]))
+      const kept = current.map((r) => fresh.get(rowKey(r)) ?? r)
+      const keptKeys = new Set(kept.map(rowKey))
+      return [...rows.filter((r) => !keptKeys.has(rowKey(r))), ...kept].slice(0, maxPinned)
     })
   }
+  const addedKeys = useRef(new Set<string>())
+  addedKeys.current = new Set(added.map(rowKey))
 
-  const live = useLive(view.live, db, table, idColumn, path, records.reload, pin, (id) => setAdded((a) => a.filter((r) => rowKey(r) !== id)))
+  const live = useLive(view.live, db, table, idColumn, path, records.reload, {
+    pin,
+    isPinned: (id) => addedKeys.current.has(id),
+    drop: (id) => setAdded((a) => a.filter((r) => rowKey(r) !== id))
+  })
 
   function applyFilters (next: Condition[]): void {
     try {
@@ -237,27 +246,32 @@ export function RecordsGrid ({ db, table, columns, writable }: RecordsGridProps)
   )
 }
 
+/** How the live view keeps the grid's pinned records. */
+interface Pins {
+  pin: (rows: Row[]) => void
+  isPinned: (id: string) => boolean
+  drop: (id: string) => void
+}
+
 /**
  * The live view: follows the table's change feed, reloads the page (at most every 250 ms, and on every
- * (re)connection), and pins records inserted by anyone, read back in one list call per burst by their keys.
+ * (re)connection), and pins records inserted by anyone (refreshing pinned ones that change), read back in one
+ * list call per burst by their keys.
  */
-function useLive (
-  enabled: boolean, db: string, table: string, idColumn: string | null, path: string,
-  reload: () => void, pin: (rows: Row[]) => void, drop: (id: string) => void
-) {
+function useLive (enabled: boolean, db: string, table: string, idColumn: string | null, path: string, reload: () => void, pins: Pins) {
   const [log, setLog] = useState<LoggedChange[]>([])
-  const inserted = useRef<unknown[]>([])
+  const wanted = useRef<unknown[]>([])
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
-  async function pinInserted (): Promise<void> {
-    const ids = inserted.current.slice(-maxPinned)
-    inserted.current = []
+  async function pinWanted (): Promise<void> {
+    const ids = [...new Map(wanted.current.map((id) => [String(id), id])).values()].slice(-maxPinned)
+    wanted.current = []
     if (idColumn === null || ids.length === 0) return
     try {
       const filter = JSON.stringify({ [`${idColumn}__in`]: ids })
       const found = await api.get<Row[]>(`${path}${query({ filter, limit: maxPinned })}`)
       const order = new Map(ids.map((id, i) => [String(id), i]))
-      pin(found.data.sort((a, b) => (order.get(String(b[idColumn])) ?? 0) - (order.get(String(a[idColumn])) ?? 0)))
+      pins.pin(found.data.sort((a, b) => (order.get(String(b[idColumn])) ?? 0) - (order.get(String(a[idColumn])) ?? 0)))
     } catch {
       // the page reload shows what it can; a record gone again is simply not pinned
     }
@@ -266,13 +280,13 @@ function useLive (
   function onChange (change: Change): void {
     if (change.table !== table) return
     setLog((l) => [{ ...change, at: new Date().toISOString() }, ...l].slice(0, 8))
-    if (change.op === 'insert') inserted.current.push(change.id)
-    if (change.op === 'delete') drop(String(change.id))
+    if (change.op === 'insert' || (change.op === 'update' && pins.isPinned(String(change.id)))) wanted.current.push(change.id)
+    if (change.op === 'delete') pins.drop(String(change.id))
     if (timer.current !== undefined) return
     timer.current = setTimeout(() => {
       timer.current = undefined
       reload()
-      void pinInserted()
+      void pinWanted()
     }, liveReloadMs)
   }
 
