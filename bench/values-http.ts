@@ -6,7 +6,7 @@
  *
  *   mkdir -p bench/.base && git archive 70f7798 app.ts fastify.config.ts package.json lib plugins routes schemas \
  *     | tar -x -C bench/.base && echo 70f7798 > bench/.base/COMMIT
- *   node --import tsx bench/values-http.ts [--duration=8] [--warmup=1] [--connections=10] [--rounds=1] [--base=bench/.base]
+ *   node --import tsx bench/values-http.ts [--duration=8] [--warmup=1] [--connections=10] [--rounds=1] [--base=bench/.base] [--tree=.]
  *   taskset -c 1 node --import tsx bench/values-http.ts ...     # pinned: servers and load generator on one core
  *
  * Bounded: about (warm-up + duration) × 2 × 4 comparisons × rounds, plus start-up (~20 s).
@@ -33,9 +33,14 @@ const settings: RunSettings = {
 if (!(settings.durationS >= 2 && settings.durationS <= 30 && settings.rounds >= 1 && settings.rounds <= 5)) {
   throw new Error('--duration is 2 to 30 seconds, --rounds 1 to 5')
 }
-const base = resolve(option('base', 'bench/.base'))
-if (!existsSync(join(base, 'app.ts'))) throw new Error(`${base}/app.ts is missing: extract the base commit first (see the header of bench/values-http.ts)`)
-const baseCommit = existsSync(join(base, 'COMMIT')) ? readFileSync(join(base, 'COMMIT'), 'utf8').trim() : 'base'
+/** A tree to run: its directory, and its name (the commit in its COMMIT file, as the extraction above writes it). */
+function treeAt (dir: string, fallback: string): { dir: string, name: string } {
+  if (!existsSync(join(dir, 'app.ts'))) throw new Error(`${dir}/app.ts is missing: extract the commit first (see the header of bench/values-http.ts)`)
+  return { dir, name: existsSync(join(dir, 'COMMIT')) ? readFileSync(join(dir, 'COMMIT'), 'utf8').trim() : fallback }
+}
+const base = treeAt(resolve(option('base', 'bench/.base')), 'base')
+// --tree=<dir> measures another extracted commit instead of this tree (e.g. the values change alone against its parent)
+const tree = treeAt(resolve(option('tree', '.')), 'this tree')
 
 const admin = { email: 'bench@example.com', password: 'bench password 1' }
 const typedTable = 'typed'
@@ -84,16 +89,16 @@ const rows: ReportRow[] = []
 try {
   const template = join(root, 'template.db')
   createTemplate(template)
-  const before = await startShop(root, `litehouse-${baseCommit}`, template, { LITEHOUSE_ROOT: base })
+  const before = await startShop(root, `litehouse-${base.name}`, template, { LITEHOUSE_ROOT: base.dir })
   started.push(before)
-  const now = await startShop(root, 'litehouse-this-tree', template, {})
+  const now = await startShop(root, `litehouse-${tree.name.replace(/\W+/g, '-')}`, template, { LITEHOUSE_ROOT: tree.dir })
   started.push(now)
 
   const comparisons: Array<[string, Side, Side]> = [
-    [`records get by id: this tree vs ${baseCommit}`, loads(now, itemsTable).get, loads(before, itemsTable).get],
-    [`records list 50 (filter + sort): this tree vs ${baseCommit}`, loads(now, itemsTable).list, loads(before, itemsTable).list],
-    ['records get by id: typed table (boolean + json) vs items, this tree', loads(now, typedTable).get, loads(now, itemsTable).get],
-    ['records list 50: typed table (boolean + json) vs items, this tree', loads(now, typedTable).list, loads(now, itemsTable).list]
+    [`records get by id: ${tree.name} vs ${base.name}`, loads(now, itemsTable).get, loads(before, itemsTable).get],
+    [`records list 50 (filter + sort): ${tree.name} vs ${base.name}`, loads(now, itemsTable).list, loads(before, itemsTable).list],
+    [`records get by id: typed table (boolean + json) vs items, ${tree.name}`, loads(now, typedTable).get, loads(now, itemsTable).get],
+    [`records list 50: typed table (boolean + json) vs items, ${tree.name}`, loads(now, typedTable).list, loads(now, itemsTable).list]
   ]
   for (const [label, measured, baseline] of comparisons) {
     const rounds: Round[] = []
