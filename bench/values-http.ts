@@ -6,6 +6,9 @@
  *
  *   mkdir -p bench/.base && git archive 70f7798 app.ts fastify.config.ts package.json lib plugins routes schemas \
  *     | tar -x -C bench/.base && echo 70f7798 > bench/.base/COMMIT
+ *   # optional, the values change alone (its parent is 70f7798), measured with --tree=bench/.base/1324a99:
+ *   mkdir -p bench/.base/1324a99 && git archive 1324a99 app.ts fastify.config.ts package.json lib plugins routes schemas \
+ *     | tar -x -C bench/.base/1324a99 && echo 1324a99 > bench/.base/1324a99/COMMIT
  *   node --import tsx bench/values-http.ts [--duration=8] [--warmup=1] [--connections=10] [--rounds=1] [--base=bench/.base] [--tree=.]
  *   taskset -c 1 node --import tsx bench/values-http.ts ...     # pinned: servers and load generator on one core
  *
