@@ -36,7 +36,7 @@ async function run (): Promise<void> {
     ['signed in right after setup', (t) => signedInAfterSetup(t, page, base)],
     ['a new record is shown when the page shows other rows', (t) => newRecordShown(t, page, base)],
     ['filters, sort and search are kept in the URL', (t) => viewInUrl(t, page, base)],
-    ['a missing database shows a not-found page without tabs', (t) => missingDatabase(t, page, base, watch)]
+    ['a missing database or table shows a not-found page without tabs', (t) => missingDatabase(t, page, base, watch)]
   ]
   for (const [name, step] of steps) {
     await t.test(name, async (t) => {
@@ -180,4 +180,13 @@ async function missingDatabase (t: Test, page: Page, base: string, watch: Consol
   await page.getByRole('link', { name: 'Go to databases' }).click()
   await page.getByRole('link', { name: 'shop', exact: true }).waitFor()
   t.pass('a link leads back to the databases')
+
+  await watch.expectingHttpErrors([404], async () => {
+    await page.goto(`${base}/databases/shop/tables/nope`)
+    await page.getByText('No table is named “nope” in shop.').waitFor()
+  })
+  t.equal(await page.getByRole('navigation', { name: 'Table views' }).count(), 0, 'a missing table: no Records/Structure tabs')
+  await page.getByRole('link', { name: 'Show the tables of shop' }).click()
+  await page.getByText('items', { exact: true }).first().waitFor()
+  t.pass('a link leads to the database\'s tables')
 }
