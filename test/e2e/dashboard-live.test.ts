@@ -105,4 +105,11 @@ async function follow (t: Test, page: Page, base: string): Promise<void> {
   t.equal((await api('POST', records, { name: 'not followed', n: 503 })).status, 201, 'the API answers POST with 201')
   await page.waitForTimeout(1000) // nothing should arrive: a bounded wait for an absence
   t.notOk((await gridColumn(page, 1)).includes('not followed'), 'with Live off the grid does not change by itself')
+
+  // The server ends the stream when the database is renamed: the page says so instead of retrying for ever.
+  await liveButton.click()
+  await page.getByText('Live: changes appear as they are committed').waitFor()
+  t.equal((await api('PATCH', '/api/databases/shop', { name: 'store' })).status, 200, 'the API answers PATCH with 200')
+  await page.getByText('The change feed ended (renamed)').waitFor()
+  t.pass('a renamed database ends the live view with its reason')
 }
