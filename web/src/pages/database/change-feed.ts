@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { api, query, seg } from '../../api.js'
+import { api, ApiError, query, seg } from '../../api.js'
 
 /** One event of the change feed (docs/changes.md): a committed insert, update or delete of a row. */
 export interface Change {
@@ -47,8 +47,10 @@ export function useChangeFeed (db: string, table: string, enabled: boolean, onCh
       let token: string
       try {
         token = (await api.post<{ token: string }>(`/api/databases/${seg(db)}/changes/token`)).data.token
-      } catch {
-        retry()
+      } catch (error) {
+        // refused (the database is gone, the session or key no longer allows it): retrying would not help
+        if (error instanceof ApiError && [401, 403, 404].includes(error.status)) setStatus({ state: 'ended', reason: error.message })
+        else retry()
         return
       }
       if (stopped) return
