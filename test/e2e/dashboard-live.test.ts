@@ -56,6 +56,13 @@ async function follow (t: Test, page: Page, base: string, watch: ConsoleWatch): 
   await seedItems(api, 'shop', 30)
   const records = '/api/databases/shop/tables/items/records'
 
+  // a view has no triggers, so nothing to follow: no Live button
+  t.equal((await api('POST', '/api/databases/shop/query', { sql: 'CREATE VIEW big AS SELECT * FROM items WHERE n > 20' })).status, 200, 'a view is created')
+  await page.goto(`${base}/databases/shop/tables/big?live=1`)
+  await until(async () => (await gridColumn(page, 0)).length === 10, 'the view\'s rows')
+  t.equal(await page.getByRole('button', { name: 'Live', exact: true }).count(), 0, 'a view offers no live view')
+  t.equal(await page.locator('.live-log').count(), 0, 'and ?live=1 does not subscribe to it')
+
   await page.goto(`${base}/databases/shop/tables/items?limit=25`)
   await until(async () => (await gridColumn(page, 0)).length === 25, 'the first page')
   const liveButton = page.getByRole('button', { name: 'Live', exact: true })

@@ -16,6 +16,8 @@ export type FeedStatus =
   | { state: 'ended', reason: string }
 
 const maxRetryMs = 10_000
+/** Connections in a row that fail before opening (EventSource does not tell why) after which the view gives up. */
+const maxFailures = 6
 
 /**
  * Follows a table's changes with EventSource. EventSource cannot send the session's Authorization header, so each
@@ -84,6 +86,10 @@ export function useChangeFeed (db: string, table: string, enabled: boolean, onCh
       if (stopped) return
       failures++
       if (failures > 1) since = undefined // refused twice (expired beyond retention, or gone): start from now
+      if (failures > maxFailures) {
+        setStatus({ state: 'ended', reason: 'the change feed could not be opened' })
+        return
+      }
       setStatus({ state: 'connecting' })
       clearTimeout(timer)
       timer = setTimeout(() => { void open() }, Math.min(500 * failures, maxRetryMs))

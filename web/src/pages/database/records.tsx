@@ -20,6 +20,8 @@ interface RecordsGridProps {
   table: string
   columns: Column[]
   writable: boolean
+  /** Whether the change feed reports this table's rows (a table, not a view). */
+  followable: boolean
 }
 
 /** Records added (here or, when live, by anyone) that the current page may not show: at most this many are pinned. */
@@ -31,7 +33,7 @@ const liveReloadMs = 250
  * page, live) is kept in the URL. A record added while the page shows other rows is pinned at the top, marked
  * "new", instead of silently landing on another page.
  */
-export function RecordsGrid ({ db, table, columns, writable }: RecordsGridProps) {
+export function RecordsGrid ({ db, table, columns, writable, followable }: RecordsGridProps) {
   const view = readView(useSearch())
   const [searchText, setSearchText] = useState(view.search)
   const search = useDebounced(searchText.trim(), 300)
@@ -82,7 +84,7 @@ export function RecordsGrid ({ db, table, columns, writable }: RecordsGridProps)
   const addedKeys = useRef(new Set<string>())
   addedKeys.current = new Set(added.map(rowKey))
 
-  const live = useLive(view.live, db, table, idColumn, path, records.reload, {
+  const live = useLive(followable && view.live, db, table, idColumn, path, records.reload, {
     pin,
     isPinned: (id) => addedKeys.current.has(id),
     drop: (id) => setAdded((a) => a.filter((r) => rowKey(r) !== id))
@@ -156,10 +158,12 @@ export function RecordsGrid ({ db, table, columns, writable }: RecordsGridProps)
         <button type='button' class='button' aria-expanded={showFilters} aria-controls='filter-panel' onClick={() => setShowFilters(!showFilters)}>
           Filters{activeFilters > 0 && <span class='count'>{activeFilters}</span>}
         </button>
-        <button type='button' class='button' aria-pressed={view.live} onClick={() => go({ live: !view.live }, true)}
-          title='Follow the change feed: rows written by anyone appear as they are committed'>
-          Live
-        </button>
+        {followable && (
+          <button type='button' class='button' aria-pressed={view.live} onClick={() => go({ live: !view.live }, true)}
+            title='Follow the change feed: rows written by anyone appear as they are committed'>
+            Live
+          </button>
+        )}
         <span class='spacer' />
         <Segmented label='Rows per page' value={view.limit} onChange={(limit) => go({ limit, offset: 0 })}
           options={pageSizes.map((v) => ({ value: v, label: v }))} />
@@ -174,7 +178,7 @@ export function RecordsGrid ({ db, table, columns, writable }: RecordsGridProps)
         {showFilters && <FilterBuilder key={view.filter ?? ''} columns={columns} applied={conditions} onApply={applyFilters} />}
       </div>
 
-      {view.live && <LiveLog status={live.status} changes={live.log} />}
+      {followable && view.live && <LiveLog status={live.status} changes={live.log} />}
       {writable && idColumn === null && (
         <Note tone='warning'>
           {keyColumns.length > 1 ? 'This table has a composite primary key' : 'This table has no primary key'}: records can be read and

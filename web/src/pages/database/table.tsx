@@ -42,7 +42,8 @@ export function TableView ({ db, table, view, onChange }: TableViewProps) {
       <ErrorNote error={schema.error} />
       {schema.loading && !schema.data && <Loading />}
       {schema.data && view === 'records' && (
-        <RecordsGrid key={table} db={db.name} table={table} columns={schema.data} writable={!db.readonly && entry?.type !== 'view'} />
+        <RecordsGrid key={table} db={db.name} table={table} columns={schema.data} writable={!db.readonly && entry?.type !== 'view'}
+          followable={entry?.type !== 'view'} />
       )}
       {schema.data && view === 'structure' && (
         <TableStructure key={table} db={db} table={table} columns={schema.data} onChange={() => { schema.reload(); onChange() }} />
