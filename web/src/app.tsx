@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { api, onUnauthorized, session } from './api.js'
 import type { Admin } from './types.js'
 import { Loading, ErrorNote } from './components/notice.js'
-import { Toasts } from './components/toast.js'
+import { Toasts, toast } from './components/toast.js'
 import { Shell } from './shell.js'
 import { SetupPage } from './pages/setup.js'
 import { SignInPage } from './pages/sign-in.js'
@@ -53,7 +53,12 @@ export function App () {
         </main>
       )}
       {gate.state === 'setup' && (
-        <SetupPage onDone={(email) => setGate({ state: 'sign-in', email, notice: 'Admin account created. Sign in to continue.' })} />
+        <SetupPage onDone={(result) => {
+          if (result.admin) toast('Admin account created: you are signed in')
+          setGate(result.admin
+            ? { state: 'signed-in', admin: result.admin }
+            : { state: 'sign-in', email: result.email, notice: 'Admin account created. Sign in to continue.' })
+        }} />
       )}
       {gate.state === 'sign-in' && (
         <SignInPage email={gate.email} notice={gate.notice} onSignedIn={(admin) => setGate({ state: 'signed-in', admin })} />

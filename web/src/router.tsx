@@ -15,10 +15,10 @@ export function currentPath (): string {
   return location.pathname
 }
 
-export function navigate (to: string, { replace = false } = {}): void {
+export function navigate (to: string, { replace = false, keepScroll = false } = {}): void {
   if (to === location.pathname + location.search) return
   history[replace ? 'replaceState' : 'pushState'](null, '', to)
-  if (!replace) window.scrollTo(0, 0)
+  if (!replace && !keepScroll) window.scrollTo(0, 0)
   notify()
 }
 
@@ -31,6 +31,17 @@ export function usePath (): string {
     return () => { listeners.delete(listener) }
   }, [])
   return path
+}
+
+/** The current query string (`?a=1`, or ''); re-renders the caller when a navigation changes it. */
+export function useSearch (): string {
+  const [search, setSearch] = useState(() => location.search)
+  useEffect(() => {
+    const listener = (): void => setSearch(location.search)
+    listeners.add(listener)
+    return () => { listeners.delete(listener) }
+  }, [])
+  return search
 }
 
 /** Matches `/databases/:name/tables/:table` style patterns; a trailing `*` takes the rest. */

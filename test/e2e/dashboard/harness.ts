@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core'
@@ -14,8 +16,38 @@ function newestMtime (dir: string): number {
   return newest
 }
 
-/** Builds web/dist when it is missing or older than its sources. */
+/**
+ * Runs `build` holding a lock shared by every test process of this checkout: tap runs test files in parallel, and
+ * two vite builds at once (or one emptying web/dist while another test's server serves it) break both tests.
+ */
+function withBuildLock (build: () => void): void {
+  const lock = join(tmpdir(), `litehouse-web-build-${createHash('sha1').update(projectRoot).digest('hex').slice(0, 12)}.lock`)
+  const deadline = Date.now() + 300_000
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      // a lock older than any build was left by a killed run
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 240_000) rmSync(lock, { recursive: true, force: true })
+      if (Date.now() > deadline) throw new Error(`another test has held ${lock} for 5 minutes`)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200) // a synchronous sleep: the callers build synchronously
+    }
+  }
+  try {
+    build()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** Builds web/dist when it is missing or older than its sources; parallel test files build it once. */
 export function buildWebIfStale (): void {
+  withBuildLock(buildIfStale)
+}
+
+function buildIfStale (): void {
   const index = join(projectRoot, 'web', 'dist', 'index.html')
   const sources = Math.max(newestMtime(join(projectRoot, 'web', 'src')), statSync(join(projectRoot, 'web', 'index.html')).mtimeMs)
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return
@@ -40,7 +72,7 @@ export async function startServer (env: Record<string, string>): Promise<Running
   })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 30 s:\n${output}`)), 30_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start within 120 s:\n${output}`)), 120_000) // a busy shared machine
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const found = /LISTENING (\S+)/.exec(output)

@@ -4,7 +4,7 @@ import { useResource, useTitle } from '../hooks.js'
 import { formatBytes, plural } from '../format.js'
 import { Link, match } from '../router.js'
 import { Tabs } from '../components/tabs.js'
-import { ErrorNote, Loading } from '../components/notice.js'
+import { Empty, ErrorNote, Loading } from '../components/notice.js'
 import { TablesView } from './database/tables.js'
 import { TableView } from './database/table.js'
 import { SqlConsole } from './database/sql-console.js'
@@ -15,12 +15,13 @@ import { BackupsView } from './database/backups.js'
 
 /** One database: a header, its sections as tabs, and the section named by the rest of the path. */
 export function DatabasePage ({ name, rest }: { name: string, rest: string }) {
-  useTitle(name)
   const detail = useResource(async (signal) => (await api.get<DatabaseDetail>(`/api/databases/${seg(name)}`, { signal })).data, [name])
   const base = `/databases/${seg(name)}`
   const section = rest.split('/')[0] || 'tables'
   const table = match('tables/:table/*', rest) ?? match('tables/:table', rest)
   const db = detail.data
+  const missing = detail.error?.status === 404 && !db
+  useTitle(missing ? 'Database not found' : name)
 
   const tabs = [
     { href: base, label: 'Tables', current: section === 'tables' },
@@ -30,6 +31,8 @@ export function DatabasePage ({ name, rest }: { name: string, rest: string }) {
     { href: `${base}/backups`, label: 'Backups', current: section === 'backups' },
     { href: `${base}/settings`, label: 'Settings', current: section === 'settings' }
   ]
+
+  if (missing) return <DatabaseNotFound name={name} />
 
   return (
     <>
@@ -68,6 +71,18 @@ export function DatabasePage ({ name, rest }: { name: string, rest: string }) {
           {section === 'backups' && <BackupsView db={db} onChange={detail.reload} />}
         </div>
       )}
+    </>
+  )
+}
+
+/** A database that does not exist (a stale link, deleted or renamed): no tabs that would all fail the same way. */
+function DatabaseNotFound ({ name }: { name: string }) {
+  return (
+    <>
+      <div class='page-head'><h1>Database not found</h1></div>
+      <Empty title={`No database is named “${name}”.`}>
+        <p>It may have been deleted or renamed. <Link href='/databases'>Go to databases</Link>.</p>
+      </Empty>
     </>
   )
 }

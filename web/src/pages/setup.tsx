@@ -1,22 +1,35 @@
 import { useState } from 'preact/hooks'
 import { api } from '../api.js'
+import type { Admin } from '../types.js'
 import { useAction, useTitle } from '../hooks.js'
 import { ErrorNote } from '../components/notice.js'
 import { Field } from '../components/field.js'
+import { signIn } from './sign-in.js'
 
-/** First run: no admin exists yet, so the first one is created here. */
-export function SetupPage ({ onDone }: { onDone: (email: string) => void }) {
+/** The new admin, signed in; or only the email when signing in did not work (the sign-in page takes over). */
+export type SetupResult = { admin: Admin } | { admin?: undefined, email: string }
+
+/** First run: no admin exists yet, so the first one is created here, and signed in at once. */
+export function SetupPage ({ onDone }: { onDone: (result: SetupResult) => void }) {
   useTitle('Set up')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
-  const create = useAction(async () => api.post('/api/admin/setup', { email, password }))
+  const create = useAction(async (): Promise<SetupResult> => {
+    await api.post('/api/admin/setup', { email, password })
+    try {
+      return { admin: await signIn(email, password, false) }
+    } catch {
+      return { email } // e.g. the sign-in rate limit: the account exists, the sign-in page says so
+    }
+  })
   const mismatch = repeat.length > 0 && repeat !== password
 
   async function submit (event: Event): Promise<void> {
     event.preventDefault()
     if (password.length < 8 || password !== repeat) return
-    if (await create.run()) onDone(email)
+    const result = await create.run()
+    if (result) onDone(result)
   }
 
   return (

@@ -6,19 +6,24 @@ import { ErrorNote, Note } from '../components/notice.js'
 
 interface LoginData { token: string, admin: Admin, expiresAt?: string }
 
+/** Signs in and keeps the session token (in localStorage when remembered, else for this tab only). */
+export async function signIn (email: string, password: string, remember: boolean): Promise<Admin> {
+  const login = (await api.post<LoginData>('/api/admin/login', { email, password })).data
+  session.save(login.token, remember)
+  return login.admin
+}
+
 export function SignInPage ({ email: initialEmail = '', notice, onSignedIn }: { email?: string, notice?: string, onSignedIn: (admin: Admin) => void }) {
   useTitle('Sign in')
   const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(false)
-  const login = useAction(async () => (await api.post<LoginData>('/api/admin/login', { email, password })).data)
+  const login = useAction(async () => signIn(email, password, remember))
 
   async function submit (event: Event): Promise<void> {
     event.preventDefault()
-    const result = await login.run()
-    if (!result) return
-    session.save(result.token, remember)
-    onSignedIn(result.admin)
+    const admin = await login.run()
+    if (admin) onSignedIn(admin)
   }
 
   return (

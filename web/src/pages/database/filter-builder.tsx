@@ -40,6 +40,28 @@ export function toFilter (conditions: Condition[], columns: Column[]): Record<st
   return filter
 }
 
+/** The conditions a `filter` parameter stands for (the inverse of toFilter), to show a filter from the URL in the builder. */
+export function fromFilter (json: string | undefined, columns: Column[]): Condition[] {
+  let parsed: unknown
+  try {
+    parsed = json ? JSON.parse(json) : {}
+  } catch {
+    return [] // a hand-edited URL: the records API answers it with INVALID_FILTER, shown above the grid
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return []
+  return Object.entries(parsed).map(([key, value]) => {
+    const cut = key.lastIndexOf('__')
+    const op = key.slice(cut + 2) as Operator
+    const split = cut > 0 && operators.some((o) => o.op === op) && !columns.some((c) => c.name === key)
+    return {
+      key: nextKey++,
+      column: split ? key.slice(0, cut) : key,
+      op: split ? op : 'eq',
+      value: typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)
+    }
+  })
+}
+
 interface FilterBuilderProps {
   columns: Column[]
   applied: Condition[]
