@@ -45,7 +45,7 @@ export interface BackupStatus {
 }
 
 export function replicaUrlOf (config: BackupConfig, key: string): string {
-  return key === SYSTEM_KEY ? `${config.url}/system` : `${config.url}/databases/${key}`
+  return key === SYSTEM_KEY ? `${config.url}/${config.systemPath ?? 'system'}` : `${config.url}/databases/${key}`
 }
 
 export function createSupervisor (options: SupervisorOptions) {
