@@ -29,12 +29,6 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
   const placement = createPlacement(client, self)
   const sessions = createSessionBridge(client, store)
   const forwarder = createForwarder()
-  let membership: ReturnType<typeof createMembership>
-  const handover = createHandover({
-    self, dataDir: fastify.config.dataDir, backup, bin, store, engine, supervisor: backups.supervisor, databaseFile, placement,
-    get membership () { return membership }, logger: log
-  } as Parameters<typeof createHandover>[0])
-
   let sweepTimer: NodeJS.Timeout | undefined
   const scheduleSweep = (): void => {
     if (sweepTimer !== undefined) return
@@ -43,10 +37,14 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
       void handover.sweep()
     }, 50)
   }
-  membership = createMembership(client, config, log, async () => {
+  // a new lease (the first, or after a lost one): read the placement again, drop what others own now, take orphans
+  const membership = createMembership(client, config, log, async () => {
     await placement.reload()
     handover.dropStale()
     scheduleSweep()
+  })
+  const handover = createHandover({
+    self, dataDir: fastify.config.dataDir, backup, bin, store, engine, supervisor: backups.supervisor, databaseFile, placement, membership, logger: log
   })
   await placement.start()
   placement.onChange(scheduleSweep)
