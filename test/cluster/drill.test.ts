@@ -157,4 +157,19 @@ t.test('three nodes: placement, forwarding, failover, fencing, move', { skip: et
   const alphaRows = new Set((await api(dest, 'GET', '/api/databases/alpha/tables/t/records?limit=1000')).body.data.map((r: { v: string }) => r.v))
   t.same(moveAcked.filter((v) => !alphaRows.has(v)), [], `all ${moveAcked.length} writes acknowledged around the move are there`)
   t.notOk(readdirSync((byId.get(alphaOwner) as Node).dataDir).includes('alpha.db'), 'the old owner let go of its copy')
+
+  // ---- etcd lost while running: owners keep serving until their lease would expire, then stop writing
+  etcd.process.kill('SIGSTOP')
+  t.teardown(() => { etcd.process.kill('SIGCONT') })
+  const during = await api(dest, 'POST', '/api/databases/alpha/tables/t/records', { v: 'etcd-paused' })
+  t.equal(during.status, 201, 'right after etcd went silent, the owner still writes (its lease is still valid)')
+  await sleep((ttlS + 1) * 1000)
+  const fenced = await api(dest, 'POST', '/api/databases/alpha/tables/t/records', { v: 'past-the-lease' })
+  t.equal(fenced.status, 503, 'past its lease without etcd, the owner stops writing')
+  t.equal(fenced.body.code, 'DATABASE_UNAVAILABLE')
+  etcd.process.kill('SIGCONT')
+  const rejoined = await until('alpha answers again once etcd is back', 60_000, async () =>
+    (await call(live.url, 'GET', '/api/databases/alpha/tables/t/records?limit=1000', token, undefined, {}, 3000)).status === 200)
+  const final = (await api(live, 'GET', '/api/databases/alpha/tables/t/records?limit=1000')).body.data.map((r: { v: string }) => r.v)
+  t.ok(final.includes('etcd-paused') && !final.includes('past-the-lease'), `after etcd came back (${rejoined} ms) alpha holds the acknowledged write and not the refused one`)
 })
