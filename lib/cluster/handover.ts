@@ -98,14 +98,14 @@ export function createHandover (options: HandoverOptions) {
   }
 
   /** Takes one orphan: claims it in etcd first (one node wins), then restores it. */
-  async function takeOrphan (name: string, entry: DirectoryEntry): Promise<void> {
+  async function takeOrphan (name: string, entry: DirectoryEntry, seen: string): Promise<void> {
     const id = entry.id as string
     const local = store.databases.findById(id)
     // the last owner itself, back with its copy: nothing to restore
     const fresh = entry.node === self && local !== undefined && local.name === name
     busy.add(name)
     try {
-      if (!await placement.claim(name, { id, node: self }, membership.leaseId())) return
+      if (!await placement.claim(name, seen, { id, node: self }, membership.leaseId())) return
       if (fresh) {
         logger.info({ database: name }, 'took back a database this node owned last')
         return
@@ -129,8 +129,8 @@ export function createHandover (options: HandoverOptions) {
       if (sweeping || !membership.writable()) return
       sweeping = true
       try {
-        for (const [name, entry] of placement.orphansFor()) {
-          await takeOrphan(name, entry).catch((err: Error) => {
+        for (const [name, entry, seen] of placement.orphansFor()) {
+          await takeOrphan(name, entry, seen).catch((err: Error) => {
             logger.error({ err: err.message, database: name }, 'failover: could not take over a database; retrying at the next sweep')
           })
         }

@@ -112,18 +112,22 @@ export function createPlacement (client: Etcd3, self: string) {
      * Databases without a placement that this node should take: those it owned last (it has the freshest
      * copy) and, when their last owner is gone, those that hash to it among the live nodes.
      */
-    orphansFor (): Array<[string, DirectoryEntry]> {
+    orphansFor (): Array<[string, DirectoryEntry, string]> {
       const live = [...nodes.keys()]
       return [...directory]
         .filter(([name, e]) => !placement.has(name) && e.value.id !== null)
         .filter(([name, e]) => (nodes.has(e.value.node) ? e.value.node : rendezvous(name, live)) === self)
-        .map(([name, e]) => [name, e.value])
+        .map(([name, e]) => [name, e.value, e.raw])
     },
 
-    /** Takes a database no one holds: its placement (on `lease`) and its directory entry, or nothing. */
-    async claim (database: string, entry: DirectoryEntry, lease: string): Promise<boolean> {
+    /**
+     * Takes a database no one holds: its placement (on `lease`) and its directory entry, or nothing. `seen` is the
+     * directory entry as this node saw it: a database renamed or deleted meanwhile is not brought back.
+     */
+    async claim (database: string, seen: string, entry: DirectoryEntry, lease: string): Promise<boolean> {
       const value: Placement = { node: self, lease }
       const result = await client.if(placementKey(database), 'Create', '==', 0)
+        .and(directoryKey(database), 'Value', '==', seen)
         .then(
           client.put(placementKey(database)).value(JSON.stringify(value)).lease(lease),
           client.put(directoryKey(database)).value(JSON.stringify(entry))
@@ -171,10 +175,11 @@ export function createPlacement (client: Etcd3, self: string) {
       return result.succeeded
     },
 
-    /** Forgets a database everywhere (deleted). */
+    /** Forgets a database everywhere (deleted, or its old name after a rename), in one revision: never an orphan. */
     async remove (database: string): Promise<void> {
-      await client.delete().key(placementKey(database))
-      await client.delete().key(directoryKey(database))
+      await client.if(directoryKey(database), 'Version', '>', -1)
+        .then(client.delete().key(placementKey(database)), client.delete().key(directoryKey(database)))
+        .commit()
       apply(placementKey(database), undefined)
       apply(directoryKey(database), undefined)
     },

@@ -4,8 +4,10 @@
 // window, a node paused past its lease writes nothing once resumed (no split brain), and a live move loses no
 // acknowledged write. Skipped only when the etcd binary is missing.
 import t from 'tap'
-import { readdirSync, rmSync } from 'node:fs'
-import { tempDir } from '../helper.js'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { HOP_HEADER } from '../../lib/cluster/keys.js'
 import { admin, call, etcdMissing, signal, sleep, startEtcd, startNode, until, type Node } from './harness.js'
 
 const ttlS = 4
@@ -16,15 +18,16 @@ const syncWindowMs = 1500
 t.setTimeout(600_000)
 
 t.test('three nodes: placement, forwarding, failover, fencing, move', { skip: etcdMissing }, async (t) => {
-  const root = tempDir(t, 'litehouse-cluster-')
-  const replica = tempDir(t, 'litehouse-cluster-replica-')
+  // removed by the teardown below once every process is gone (tempDir's own teardown would run first)
+  const root = mkdtempSync(join(tmpdir(), 'litehouse-cluster-'))
+  const replica = join(root, 'replica')
   const etcd = await startEtcd(root)
   const nodes: Node[] = []
   t.teardown(async () => {
     for (const node of nodes) { signal(node, 'SIGCONT'); signal(node, 'SIGKILL') }
     etcd.process.kill('SIGKILL')
-    await sleep(200)
-    rmSync(root, { recursive: true, force: true })
+    await sleep(500)
+    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   })
   const env = { CLUSTER_LEASE_TTL_S: String(ttlS), BACKUP_SYNC_MS: String(syncMs) }
   nodes.push(...await Promise.all(['n1', 'n2', 'n3'].map(async (id) => await startNode(root, id, etcd.url, replica, env))))
@@ -54,6 +57,23 @@ t.test('three nodes: placement, forwarding, failover, fencing, move', { skip: et
   const owner = new Map<string, string>(cluster.placement.map((p: { database: string, node: string }) => [p.database, p.node]))
   t.same(new Set(owner.values()), new Set(['n1', 'n2', 'n3']), `three databases on three nodes: ${JSON.stringify(cluster.placement)}`)
 
+  // the list, renames and deletes are cluster-wide
+  const listed = await api(n3, 'GET', '/api/databases')
+  t.same(listed.body.data.map((d: { name: string }) => d.name), ['alpha', 'beta', 'gamma'], 'every node lists every database')
+  const paged = await api(n2, 'GET', '/api/databases?limit=1&offset=1')
+  t.same([paged.body.data.map((d: { name: string }) => d.name), paged.body.meta.total], [['beta'], 3], 'and pages through them')
+  t.equal((await api(n2, 'POST', '/api/databases', { name: 'temp' })).status, 201)
+  const clash = await api(n1, 'PATCH', '/api/databases/temp', { name: 'alpha' })
+  t.equal(clash.status, 409, 'a rename to a name another node holds is refused')
+  const renamed = await api(n1, 'PATCH', '/api/databases/temp', { name: 'temp2' })
+  t.equal(renamed.status, 200, `rename through any node: ${JSON.stringify(renamed.body)}`)
+  t.equal((await api(n3, 'GET', '/api/databases/temp2/tables')).status, 200, 'the new name answers everywhere')
+  t.equal((await api(n3, 'GET', '/api/databases/temp/tables')).status, 404, 'the old name is gone everywhere')
+  t.equal((await api(n3, 'DELETE', '/api/databases/temp2')).status, 200, 'delete through any node')
+  const afterDelete = (await api(n1, 'GET', '/api/cluster')).body.data
+  t.notOk(afterDelete.placement.some((p: { database: string }) => p.database.startsWith('temp')), 'a deleted database leaves the placement')
+  t.same((await api(n1, 'GET', '/api/databases')).body.data.map((d: { name: string }) => d.name), ['alpha', 'beta', 'gamma'])
+
   // every node answers for every database: tables, records, keys, through the owner or forwarded once
   for (const name of owner.keys()) {
     const table = await api(n1, 'POST', `/api/databases/${name}/tables`, { name: 't', columns: [{ name: 'id', type: 'integer', primary_key: true }, { name: 'v', type: 'text' }] })
@@ -75,7 +95,7 @@ t.test('three nodes: placement, forwarding, failover, fencing, move', { skip: et
   t.equal(exported.status, 200, 'a streamed export passes through')
   t.equal(String(exported.body).trim().split('\n').length, 3)
 
-  const loop = await api(other, 'GET', '/api/databases/beta/tables', undefined, { 'x-litehouse-hop': '1' })
+  const loop = await api(other, 'GET', '/api/databases/beta/tables', undefined, { [HOP_HEADER]: '1' })
   t.equal(loop.status, 503, 'a forwarded request reaching a non-owner is not forwarded again')
   t.equal(loop.body.code, 'FORWARDING_LOOP')
   const unknown = await api(n1, 'POST', '/api/databases/alpha/move', { node: 'nope' })

@@ -5,7 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { startServer, type Server } from '../e2e/crash/harness.js'
+
+const nodeScript = fileURLToPath(new URL('./node-server.ts', import.meta.url))
 
 export const ETCD_BIN = process.env.ETCD_BIN ?? '/usr/bin/etcd'
 export const etcdMissing = existsSync(ETCD_BIN) ? false : `the etcd binary is not installed at ${ETCD_BIN} (apt-get install etcd-server, or set ETCD_BIN)`
@@ -48,8 +51,8 @@ export interface Node extends Server { id: string, dataDir: string, port: number
 
 export const admin = { email: 'admin@example.com', password: 'correct horse battery' }
 
-/** Starts node `id` over `root/<id>` with the cluster settings; `port` keeps the URL of a node started again. */
-export async function startNode (root: string, id: string, etcd: string, replica: string, env: Record<string, string> = {}, port?: number): Promise<Node> {
+/** Starts node `id` over `root/<id>` with the cluster settings; `port` keeps the URL of a node started again, `launch` wraps the command (taskset). */
+export async function startNode (root: string, id: string, etcd: string, replica: string, env: Record<string, string> = {}, port?: number, launch: string[] = []): Promise<Node> {
   const dataDir = join(root, id)
   mkdirSync(dataDir, { recursive: true })
   const p = port ?? await freePort()
@@ -64,7 +67,7 @@ export async function startNode (root: string, id: string, etcd: string, replica
     ENGINE_WORKERS: '1',
     ANALYTICS: 'off',
     ...env
-  })
+  }, launch, nodeScript)
   return { ...server, id, dataDir, port: p }
 }
 
