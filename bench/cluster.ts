@@ -13,13 +13,14 @@ import { admin, call, signal, sleep, startEtcd, startNode, type Node } from '../
 const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 6)
 const root = mkdtempSync(join(tmpdir(), 'litehouse-cluster-bench-'))
 const replica = join(root, 'replica')
-const etcd = await startEtcd(root)
+const etcds = [await startEtcd(join(root, 'e1'))]
+let etcd = etcds[0]
 const started: Node[] = []
 const env = { CLUSTER_LEASE_TTL_S: '10', LOG_LEVEL: 'warn', ENGINE_WORKERS: '1' }
 
 function cleanup (): void {
   for (const node of started) signal(node, 'SIGKILL')
-  etcd.process.kill('SIGKILL')
+  for (const e of etcds) e.process.kill('SIGKILL')
   rmSync(root, { recursive: true, force: true })
 }
 
@@ -88,9 +89,12 @@ try {
   await sleep(500)
 
   // ---- 2. one node vs two pinned nodes
+  // each configuration in its own etcd: the databases of the last one would be orphans of the next
+  const fresh = async (name: string): Promise<void> => { etcd = await startEtcd(join(root, name)); etcds.push(etcd) }
   if (availableParallelism() < 2) {
     console.log('throughput: skipped, fewer than 2 cores')
   } else {
+    await fresh('e2')
     const single = await startNode(join(root, 'single'), 's', etcd.url, join(root, 'replica-single'), env, undefined, ['taskset', '-c', '0'])
     started.push(single)
     const t1: string = (await must('login', call(single.url, 'POST', '/api/admin/login', undefined, admin))).data.token
@@ -99,7 +103,7 @@ try {
     await throughput(['s1', 's2', 's3', 's4'].map((db) => ({ url: single.url, db })), t1, 16, 1000)
     const one = await throughput(['s1', 's2', 's3', 's4'].map((db) => ({ url: single.url, db })), t1, 16, seconds * 1000)
     for (const node of started.splice(0)) signal(node, 'SIGKILL')
-    await sleep(11_000) // the single node's lease expires: it leaves the placement of the next cluster
+    await fresh('e3')
 
     const pinned = await Promise.all([['p0', '0'], ['p1', '1']].map(async ([id, core]) =>
       await startNode(join(root, 'pinned'), id, etcd.url, join(root, 'replica-pinned'), env, undefined, ['taskset', '-c', core])))

@@ -105,15 +105,22 @@ export function createHandover (options: HandoverOptions) {
     const fresh = entry.node === self && local !== undefined && local.name === name
     busy.add(name)
     try {
-      if (!await placement.claim(name, seen, { id, node: self }, membership.leaseId())) return
+      const lease = membership.leaseId()
+      if (!await placement.claim(name, seen, { id, node: self }, lease)) return
       if (fresh) {
         logger.info({ database: name }, 'took back a database this node owned last')
         return
       }
       const started = Date.now()
-      const rows = await rowsFromReplica(entry.node, id)
-      if (rows === undefined) throw new Error(`the system replica of node '${entry.node}' does not hold database ${id}`)
-      await install(name, rows)
+      try {
+        const rows = await rowsFromReplica(entry.node, id)
+        if (rows === undefined) throw new Error(`the system replica of node '${entry.node}' does not hold database ${id}`)
+        await install(name, rows)
+      } catch (err) {
+        // never own a database without its data: it stays an orphan, and the next sweep tries again
+        await placement.release(name, seen, lease)
+        throw err
+      }
       logger.warn({ database: name, from: entry.node, ms: Date.now() - started }, 'failover: restored a database from its replica and took it over')
     } finally {
       busy.delete(name)

@@ -139,6 +139,16 @@ export function createPlacement (client: Etcd3, self: string) {
       return result.succeeded
     },
 
+    /** Gives back a claim whose restore failed: the orphan and its last owner are as they were, for the next sweep. */
+    async release (database: string, seen: string, lease: string): Promise<void> {
+      const value = JSON.stringify({ node: self, lease })
+      await client.if(placementKey(database), 'Value', '==', value)
+        .then(client.delete().key(placementKey(database)), client.put(directoryKey(database)).value(seen))
+        .commit()
+      apply(placementKey(database), undefined)
+      apply(directoryKey(database), seen)
+    },
+
     /** Reserves a new database's name cluster-wide: false when any node has (or is creating) it. */
     async reserve (database: string, lease: string): Promise<boolean> {
       const value: Placement = { node: self, lease }
