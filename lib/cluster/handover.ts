@@ -64,11 +64,15 @@ export function createHandover (options: HandoverOptions) {
     }
   }
 
-  /** Unregisters a local copy that is not this node's any more, and removes its files (the owner and the replica hold it). */
-  function dropLocal (record: DatabaseRecord): void {
+  /**
+   * Unregisters a local copy that is not this node's any more, and removes its files (the owner and the replica hold
+   * it). The replicator lets go of it too: it must not add to the replica the new owner writes to.
+   */
+  function dropLocal (record: DatabaseRecord, { replicated = true } = {}): void {
     store.databases.remove(record)
     store.keys.forgetDatabase(record.id)
     removeDatabaseFiles(databaseFile(record.name))
+    if (replicated) supervisor.forget(record.id).catch((err: Error) => logger.error({ err: err.message }, 'could not stop replicating a dropped copy'))
   }
 
   /** Restores the database's replica, checks it, and registers it here with its rows. */
@@ -81,7 +85,7 @@ export function createHandover (options: HandoverOptions) {
       // Litestream's position in an older copy of this database means nothing now: it starts a new generation
       await supervisor.forget(id)
       const stale = [store.databases.findById(id), store.databases.findByName(name)].filter((r): r is DatabaseRecord => r !== undefined)
-      for (const record of new Set(stale)) await engine.exclusive(record.id, () => dropLocal(record))
+      for (const record of new Set(stale)) await engine.exclusive(record.id, () => dropLocal(record, { replicated: record.id !== id }))
       moveDatabaseFiles(file, databaseFile(name))
       const insertKey = (row: Record<string, unknown>): void => {
         const columns = Object.keys(row)
@@ -179,7 +183,7 @@ export function createHandover (options: HandoverOptions) {
           const rows = rowsOf(store.db, record.id)
           await send({ name: record.name, expected, rows })
           placement.learn(record.name, { node, lease: '' })
-          dropLocal(record)
+          dropLocal(record, { replicated: false })
         })
         logger.info({ database: record.name, to: node, url: target }, 'moved a database to another node')
       } catch (err) {

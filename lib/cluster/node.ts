@@ -10,6 +10,7 @@ import { HOP_HEADER } from './keys.js'
 import { connectEtcd, createMembership } from './membership.js'
 import { createPlacement } from './placement.js'
 import { routeTarget } from './route-target.js'
+import { errors } from '../../schemas/common.js'
 import { createSessionBridge } from './sessions.js'
 
 /**
@@ -140,6 +141,13 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
       }
     }
   })
+  // in a cluster every route of a database may answer 503 (its owner fenced, failing over, moving; a forwarding loop)
+  fastify.addHook('onRoute', (route) => {
+    const response = (route.schema as { response?: Record<number, unknown> } | undefined)?.response
+    if (response === undefined || response[503] !== undefined || routeTarget(String(route.method), route.url).kind !== 'database') return
+    response[503] = errors(503)[503]
+  })
+
   // the list of databases is the list of every live node's databases: each node answers for its own (hop header)
   fastify.addHook('onRoute', (route) => {
     if ((route.schema as { operationId?: string } | undefined)?.operationId !== 'listDatabases') return
