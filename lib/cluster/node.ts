@@ -180,6 +180,16 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
     return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name))
   }
 
+  // synchronous checks of a credential (a change feed's) know the sessions of other nodes this node has looked up
+  const localPrincipal = fastify.principalOf
+  fastify.principalOf = (header) => {
+    const principal = localPrincipal(header)
+    if (principal !== null || header === undefined || !header.startsWith('Bearer ')) return principal
+    const token = header.slice(7).trim()
+    const info = token.startsWith(API_KEY_PREFIX) ? undefined : sessions.known(token)
+    return info === undefined ? null : { kind: 'admin', adminId: info.adminId, email: info.email, token }
+  }
+
   // a login's answer leaves only once its session is in etcd: the next request may reach another node
   fastify.addHook('onSend', async () => { await sessions.settled() })
 

@@ -37,6 +37,16 @@ export function createSessionBridge (client: Etcd3, store: SystemStore) {
     async settled (): Promise<void> {
       if (pending.size > 0) await Promise.all(pending)
     },
+    /**
+     * What this node last learned of a token, without waiting (a change feed re-checks its credential synchronously);
+     * a stale answer starts a fresh lookup for the next check.
+     */
+    known (token: string): SessionInfo | undefined {
+      const hit = cache.get(sha256(token))
+      if (hit === undefined) return undefined
+      if (hit.until <= Date.now()) void this.resolve(token).catch(() => undefined)
+      return hit.info !== undefined && hit.info.expiresAt > Date.now() ? hit.info : undefined
+    },
     async resolve (token: string): Promise<SessionInfo | undefined> {
       const hash = sha256(token)
       const now = Date.now()

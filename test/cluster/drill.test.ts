@@ -95,6 +95,24 @@ t.test('three nodes: placement, forwarding, failover, fencing, move', { skip: et
   t.equal(exported.status, 200, 'a streamed export passes through')
   t.equal(String(exported.body).trim().split('\n').length, 3)
 
+  // a change feed passes through a non-owner as a stream
+  const feed = new AbortController()
+  const stream = await fetch(`${other.url}/api/databases/beta/changes`, { headers: { authorization: `Bearer ${token}` }, signal: feed.signal })
+  t.equal(stream.status, 200, 'a change feed opens through a non-owner')
+  t.match(stream.headers.get('content-type') ?? '', /text\/event-stream/)
+  const reader = stream.body!.getReader()
+  await sleep(300)
+  await api(n1, 'POST', '/api/databases/beta/tables/t/records', { v: 'streamed' })
+  let seen = ''
+  const feedDeadline = Date.now() + 15_000
+  while (!seen.includes('streamed') && Date.now() < feedDeadline) {
+    const chunk = await Promise.race([reader.read(), sleep(15_000).then(() => ({ done: true, value: undefined }))])
+    if (chunk.done) break
+    seen += new TextDecoder().decode(chunk.value)
+  }
+  feed.abort()
+  t.match(seen, /"op":"insert"/, 'the change arrives through the forwarding node as it happens')
+
   const loop = await api(other, 'GET', '/api/databases/beta/tables', undefined, { [HOP_HEADER]: '1' })
   t.equal(loop.status, 503, 'a forwarded request reaching a non-owner is not forwarded again')
   t.equal(loop.body.code, 'FORWARDING_LOOP')
