@@ -21,6 +21,7 @@ import metricsPlugin from './plugins/metrics.js'
 import changesPlugin from './plugins/changes.js'
 import analyticsPlugin from './plugins/analytics.js'
 import backupPlugin from './plugins/backup.js'
+import clusterPlugin from './plugins/cluster.js'
 import healthRoutes from './routes/health.js'
 import adminRoutes from './routes/admin.js'
 import settingsRoutes from './routes/settings.js'
@@ -37,6 +38,7 @@ import databaseOpenApiRoutes from './routes/database-openapi.js'
 import changeRoutes from './routes/changes.js'
 import analyticsRoutes from './routes/analytics.js'
 import backupRoutes from './routes/backups.js'
+import clusterRoutes from './routes/cluster.js'
 import metricsRoutes from './routes/metrics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
@@ -151,6 +153,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(corsPlugin)
   await fastify.register(metricsPlugin)
   await fastify.register(changesPlugin)
+  await fastify.register(clusterPlugin)
 
   // Every request passes these two hooks: they take callbacks, not promises, and allocate nothing.
   // While closing, answers say `Connection: close`, so keep-alive clients cannot hold the shutdown open.
@@ -183,6 +186,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(changeRoutes, { prefix: '/api/databases' })
   await fastify.register(analyticsRoutes, { prefix: '/api/analytics' })
   await fastify.register(backupRoutes, { prefix: '/api' })
+  await fastify.register(clusterRoutes, { prefix: '/api' })
   await fastify.register(metricsRoutes, { prefix: '/api/metrics' })
   await fastify.register(webRoutes)
 }

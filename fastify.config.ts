@@ -45,7 +45,11 @@ export const ConfigSchema = Type.Object({
   LITESTREAM_BIN: Type.Optional(Type.String({ minLength: 1, description: 'the Litestream binary to run (default: the one the optional @flydotio/litestream-linux-x64 package ships)' })),
   CHANGES_RETENTION_HOURS: Type.Integer({ default: 24, minimum: 1, description: 'hours the change feed keeps a database\'s changes for resuming (410 CHANGES_EXPIRED beyond)' }),
   CHANGES_RETENTION_COUNT: Type.Integer({ default: 100000, minimum: 1, description: 'changes the change feed keeps per database for resuming (410 CHANGES_EXPIRED beyond)' }),
-  CHANGES_BUFFER_BYTES: Type.Integer({ default: MiB, minimum: 1024, description: 'unsent bytes a change feed subscriber may hold before it is cut with event: overflow' })
+  CHANGES_BUFFER_BYTES: Type.Integer({ default: MiB, minimum: 1024, description: 'unsent bytes a change feed subscriber may hold before it is cut with event: overflow' }),
+  CLUSTER_ETCD: Type.Optional(Type.String({ minLength: 1, description: 'turns cluster mode on: comma-separated etcd endpoints (http://127.0.0.1:2379); needs NODE_ID, NODE_URL and BACKUP_URL (docs/cluster.md)' })),
+  NODE_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'this node\'s name in the cluster (letters, digits, _ and -)' })),
+  NODE_URL: Type.Optional(Type.String({ minLength: 1, description: 'the URL the other nodes reach this node at (http://10.0.0.2:3000)' })),
+  CLUSTER_LEASE_TTL_S: Type.Integer({ default: 10, minimum: 1, maximum: 300, description: 'seconds a node\'s lease outlives its last keepalive: a silent node\'s databases fail over after this' })
 })
 
 export type Env = Static<typeof ConfigSchema>
@@ -89,6 +93,16 @@ export interface Config {
   tmpMaxBytes: number
   /** Continuous backups; undefined when BACKUP_URL is not set. */
   backup?: BackupConfig
+  /** Cluster mode; undefined when CLUSTER_ETCD is not set. */
+  cluster?: ClusterConfig
+}
+
+export interface ClusterConfig {
+  etcd: string[]
+  nodeId: string
+  /** Without a trailing slash. */
+  nodeUrl: string
+  leaseTtlS: number
 }
 
 export interface BackupConfig {
@@ -98,6 +112,8 @@ export interface BackupConfig {
   idleMs: number
   retention: string
   bin?: string
+  /** Where `_system.db` goes under the replica root: `system`, or `nodes/<NODE_ID>/system` in cluster mode. */
+  systemPath?: string
 }
 
 /** Replica kinds the Litestream 0.3 supervisor is set up for. */
@@ -118,6 +134,21 @@ function backupConfig (env: Env): BackupConfig | undefined {
     throw new ConfigError(`invalid configuration: BACKUP_URL=${JSON.stringify(env.BACKUP_URL)} must be file:/// followed by an absolute directory`)
   }
   return { url: env.BACKUP_URL.replace(/\/+$/, ''), syncMs: env.BACKUP_SYNC_MS, idleMs: env.BACKUP_IDLE_MS, retention: env.BACKUP_RETENTION, bin: env.LITESTREAM_BIN }
+}
+
+/** Cluster mode: all three settings together, and backups on (a node's databases fail over from their replica). */
+function clusterConfig (env: Env, backup: BackupConfig | undefined): ClusterConfig | undefined {
+  if (env.CLUSTER_ETCD === undefined) return undefined
+  if (env.NODE_ID === undefined || env.NODE_URL === undefined) {
+    throw new ConfigError('invalid configuration: CLUSTER_ETCD needs NODE_ID and NODE_URL (this node\'s name and the URL other nodes reach it at)')
+  }
+  if (backup === undefined) throw new ConfigError('invalid configuration: CLUSTER_ETCD needs BACKUP_URL: a node\'s databases move and fail over through their replica')
+  const etcd = env.CLUSTER_ETCD.split(',').map((e) => e.trim()).filter((e) => e !== '')
+  for (const url of [...etcd, env.NODE_URL]) {
+    if (!/^https?:\/\/[^/]+\/?$/.test(url)) throw new ConfigError(`invalid configuration: ${JSON.stringify(url)} is not an http(s)://host:port URL (CLUSTER_ETCD, NODE_URL)`)
+  }
+  backup.systemPath = `nodes/${env.NODE_ID}/system`
+  return { etcd, nodeId: env.NODE_ID, nodeUrl: env.NODE_URL.replace(/\/+$/, ''), leaseTtlS: env.CLUSTER_LEASE_TTL_S }
 }
 
 /** `KEY_RATE_LIMIT=100/60`: 100 requests per 60 seconds (the schema's pattern has checked the form). */
@@ -149,6 +180,8 @@ export function loadConfig (source: Record<string, string | undefined> = process
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
   }
+  const backup = backupConfig(env)
+  const cluster = clusterConfig(env, backup)
   return {
     host: env.HOST,
     port: env.PORT,
@@ -181,7 +214,8 @@ export function loadConfig (source: Record<string, string | undefined> = process
     keyRateLimit: keyRateLimit(env.KEY_RATE_LIMIT),
     exportsPerDatabase: env.EXPORTS_PER_DATABASE,
     tmpMaxBytes: env.TMP_MAX_BYTES,
-    backup: backupConfig(env),
+    backup,
+    cluster,
     changesRetentionHours: env.CHANGES_RETENTION_HOURS,
     changesRetentionCount: env.CHANGES_RETENTION_COUNT,
     changesBufferBytes: env.CHANGES_BUFFER_BYTES

@@ -37,6 +37,9 @@ export const accessTable: Record<string, Access> = {
   restoreDatabase: 'admin',
   restoreDeletedDatabase: 'admin',
   listDeletedDatabases: 'admin',
+  getCluster: 'admin',
+  moveDatabase: 'admin',
+  adoptDatabase: 'admin',
 
   listKeys: 'read',
   createKey: 'write',

@@ -27,6 +27,7 @@ export const TableNotFound = define('TABLE_NOT_FOUND', "table '%s' does not exis
 export const RecordNotFound = define('RECORD_NOT_FOUND', "record '%s' does not exist", 404)
 export const KeyNotFound = define('KEY_NOT_FOUND', "API key '%s' does not exist", 404)
 export const BackupsDisabled = define('BACKUPS_DISABLED', 'backups are off on this server: set BACKUP_URL to turn them on', 404)
+export const ClusterDisabled = define('CLUSTER_DISABLED', 'cluster mode is off on this server: set CLUSTER_ETCD to turn it on', 404)
 export const DeletedDatabaseNotFound = define('DELETED_DATABASE_NOT_FOUND', "no backup of a deleted database '%s' is kept", 404)
 
 export const ChangesExpired = define('CHANGES_EXPIRED', 'change %s is older than the change feed keeps: subscribe without a resume point and reload', 410)
@@ -71,6 +72,8 @@ export const BackupUnavailable = define('BACKUP_UNAVAILABLE', '%s', 503)
 export const ServerBusy = define('SERVER_BUSY', 'the server is sending too many large results: retry in a moment', 503)
 export const DatabaseBusy = define('DATABASE_BUSY', 'the database has too many requests waiting: retry shortly', 503)
 export const DatabaseUnavailable = define('DATABASE_UNAVAILABLE', 'the database cannot be used: %s', 503)
+export const ForwardingLoop = define('FORWARDING_LOOP', "database '%s' was forwarded here but this node does not own it, even after reading its placement again: retry shortly", 503)
+export const UnknownNode = define('UNKNOWN_NODE', "no live node '%s' is in the cluster", 400)
 
 /** A plain description of an error, able to cross a process boundary. */
 export interface SerializedError {

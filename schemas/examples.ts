@@ -33,5 +33,7 @@ export const requestExamples: Record<string, unknown> = {
     ]
   },
   restoreDatabase: { timestamp: '2026-11-26T09:30:00Z', target: 'shop_before_cleanup' },
-  restoreDeletedDatabase: { name: 'shop', target: 'shop' }
+  restoreDeletedDatabase: { name: 'shop', target: 'shop' },
+  moveDatabase: { node: 'n2' },
+  adoptDatabase: { name: 'shop', expected: '{"node":"n1","lease":"694d7f3a1c2b9e10"}', rows: { database: { id: 'db_8c2k4m6p9r1t3v5x7z0b2d4f' }, keys: [] } }
 }

@@ -56,7 +56,7 @@ function lineSplitter (onLine: (line: string) => void): (chunk: Buffer) => void 
 }
 
 export function replicaUrlOf (config: BackupConfig, key: string): string {
-  return key === SYSTEM_KEY ? `${config.url}/system` : `${config.url}/databases/${key}`
+  return key === SYSTEM_KEY ? `${config.url}/${config.systemPath ?? 'system'}` : `${config.url}/databases/${key}`
 }
 
 export function createSupervisor (options: SupervisorOptions) {

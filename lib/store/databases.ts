@@ -28,7 +28,7 @@ export function effectiveMaxSize (record: DatabaseRecord, defaultBytes: number |
   return record.maxSizeBytes === 0 ? undefined : record.maxSizeBytes
 }
 
-interface DatabaseRow {
+export interface DatabaseRow {
   id: string, uuid: string, name: string, grp: string | null, readonly: number, cors_origins: string,
   table_count: number | null, max_size_bytes: number | null, created_at: string
 }
@@ -55,6 +55,9 @@ export function createDatabaseStore (db: Database) {
   const removeStmt = db.prepare('DELETE FROM databases WHERE id = ?')
   const configStmt = db.prepare('UPDATE databases SET readonly = ?, cors_origins = ?, max_size_bytes = ? WHERE id = ?')
   const tableCountStmt = db.prepare('UPDATE databases SET table_count = ? WHERE id = ?')
+  const rowStmt = db.prepare('SELECT id, uuid, name, grp, readonly, cors_origins, table_count, max_size_bytes, created_at FROM databases WHERE id = ?')
+  const adoptStmt = db.prepare(`INSERT INTO databases (id, uuid, name, grp, readonly, cors_origins, table_count, max_size_bytes, created_at)
+                                VALUES (@id, @uuid, @name, @grp, @readonly, @cors_origins, @table_count, @max_size_bytes, @created_at)`)
   const byName = new Map<string, DatabaseRecord>()
   const byId = new Map<string, DatabaseRecord>()
   for (const row of db.prepare('SELECT * FROM databases ORDER BY name').all() as DatabaseRow[]) {
@@ -128,6 +131,18 @@ export function createDatabaseStore (db: Database) {
       if (record.tableCount === tableCount) return
       tableCountStmt.run(tableCount, record.id)
       record.tableCount = tableCount
+    },
+    /** The stored row of a database, as another node's registry takes it (cluster hand-over). */
+    rowOf: (id: string): DatabaseRow | undefined => rowStmt.get(id) as DatabaseRow | undefined,
+    /** Registers a database under its own id, name and settings: one that another node held (cluster). */
+    adopt (row: DatabaseRow): DatabaseRecord {
+      if (byName.has(row.name)) throw new DatabaseExists(row.name)
+      adoptStmt.run(row)
+      const record = toRecord(row)
+      byName.set(record.name, record)
+      byId.set(record.id, record)
+      sorted = undefined
+      return record
     }
   }
 }

@@ -68,6 +68,7 @@ async function walk (): Promise<void> {
     ['history routing and JSON 404s', (t) => routing(t, page, base)],
     ['analytics pages show the recorded queries', (t) => analytics(t, page)],
     ['activity log and settings', (t) => activityAndSettings(t, page)],
+    ['the cluster page says cluster mode is off', (t) => clusterOff(t, page, watch)],
     ['readonly, CORS, rename and delete', (t) => renameAndDelete(t, page)],
     ['narrow screen and keyboard', (t) => narrowScreen(t, page)],
     ['sign out', (t) => signOut(t, page, base)]
@@ -424,6 +425,17 @@ async function analytics (t: Test, page: Page): Promise<void> {
   await log.getByRole('searchbox').fill('zzz-nothing')
   await log.getByText('No queries logged in this range').waitFor()
   t.pass('query log search narrows the list')
+}
+
+async function clusterOff (t: Test, page: Page, watch: ConsoleWatch): Promise<void> {
+  // GET /api/cluster answers 404 CLUSTER_DISABLED on a single server: the page turns it into its explanation
+  await watch.expectingHttpErrors([404], async () => {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Cluster' }).click()
+    await heading(page, 'Cluster')
+    await page.getByText('Cluster mode is off').waitFor()
+  })
+  t.pass('a single server explains how to turn cluster mode on')
+  await screenshot(page, 'cluster-off')
 }
 
 async function activityAndSettings (t: Test, page: Page): Promise<void> {

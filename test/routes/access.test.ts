@@ -28,6 +28,10 @@ const refused = (statusCode: 401 | 403, code: string): Expectation => ({ allowed
 const backupsOff = (credential: Credential): Expectation | undefined =>
   credential === 'admin' ? { allowed: false, statusCode: 404, code: 'BACKUPS_DISABLED' } : undefined
 
+/** Cluster routes while CLUSTER_ETCD is not set: an admin passes the guard and meets 404 CLUSTER_DISABLED. */
+const clusterOff = (credential: Credential): Expectation | undefined =>
+  credential === 'admin' ? { allowed: false, statusCode: 404, code: 'CLUSTER_DISABLED' } : undefined
+
 /** What the access table promises a credential on an operation of the given access level. */
 function promised (access: Access, credential: Credential): Expectation {
   if (access === 'public') return allowed
@@ -191,6 +195,10 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
     restoreDatabase: { access: 'admin', request: () => json({}), override: backupsOff },
     restoreDeletedDatabase: { access: 'admin', request: () => json({ name: 'gone', target: 'back' }), override: backupsOff },
     listDeletedDatabases: { access: 'admin', override: backupsOff },
+    // and without CLUSTER_ETCD: an admin gets through the guard to the cluster-off answer
+    getCluster: { access: 'admin', override: clusterOff },
+    moveDatabase: { access: 'admin', request: () => json({ node: 'n2' }), override: clusterOff },
+    adoptDatabase: { access: 'admin', request: () => json({ name: 'moved', expected: '{}', rows: { database: { id: 'db_x' }, keys: [] } }), override: clusterOff },
 
     listKeys: { access: 'read' },
     createKey: { access: 'write', request: (n) => json({ label: `walk ${n}`, scope: 'read' }) },

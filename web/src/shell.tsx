@@ -6,6 +6,7 @@ import { DatabasePage } from './pages/database.js'
 import { AnalyticsPage } from './pages/analytics.js'
 import { ActivityPage } from './pages/activity.js'
 import { SettingsPage } from './pages/settings.js'
+import { ClusterPage } from './pages/cluster.js'
 import { Empty } from './components/notice.js'
 import { useEffect } from 'preact/hooks'
 
@@ -13,6 +14,7 @@ const sections = [
   { href: '/databases', label: 'Databases' },
   { href: '/analytics', label: 'Analytics' },
   { href: '/activity', label: 'Activity' },
+  { href: '/cluster', label: 'Cluster' },
   { href: '/settings', label: 'Settings' }
 ]
 
@@ -22,6 +24,7 @@ function Page ({ path, admin }: { path: string, admin: Admin }) {
   if (db) return <DatabasePage name={db.name} rest={db.rest ?? ''} />
   if (path === '/analytics') return <AnalyticsPage />
   if (path === '/activity') return <ActivityPage />
+  if (path === '/cluster') return <ClusterPage />
   if (path === '/settings') return <SettingsPage admin={admin} />
   return (
     <Empty title='Page not found'>

@@ -20,10 +20,10 @@ export interface Server {
 
 /**
  * Starts test/e2e/crash/server.ts on 127.0.0.1 and an ephemeral port over `dataDir`. `launch` lets a caller
- * wrap the command (the storage test runs it inside a mount namespace).
+ * wrap the command (the storage test runs it inside a mount namespace); `script` runs another server (test/cluster).
  */
-export async function startServer (dataDir: string, env: Record<string, string> = {}, launch: string[] = []): Promise<Server> {
-  const command = [...launch, process.execPath, '--import', tsx, serverScript]
+export async function startServer (dataDir: string, env: Record<string, string> = {}, launch: string[] = [], script = serverScript): Promise<Server> {
+  const command = [...launch, process.execPath, '--import', tsx, script]
   const child: ChildProcess = spawn(command[0], command.slice(1), {
     cwd: projectRoot,
     detached: true,

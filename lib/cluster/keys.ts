@@ -1,0 +1,28 @@
+/**
+ * The cluster's state in etcd, all under `/litehouse/`:
+ * - `nodes/<id>` → NodeInfo, on the node's lease: a node is alive while its key exists.
+ * - `placement/<db>` → Placement, on the owner's lease: vanishes with it, which is what starts a failover.
+ * - `databases/<db>` → DirectoryEntry, no lease: every database of the cluster and its last owner, so an orphan
+ *   (a directory entry without a placement) is found and restored from its replica by another node.
+ * - `sessions/<sha256 of token>` → SessionInfo: admin sessions, so a login on one node works on every node.
+ */
+export const ROOT = '/litehouse/'
+export const NODES = `${ROOT}nodes/`
+export const PLACEMENT = `${ROOT}placement/`
+export const DIRECTORY = `${ROOT}databases/`
+export const SESSIONS = `${ROOT}sessions/`
+
+export const nodeKey = (id: string): string => NODES + id
+export const placementKey = (database: string): string => PLACEMENT + database
+export const directoryKey = (database: string): string => DIRECTORY + database
+export const sessionKey = (hash: string): string => SESSIONS + hash
+
+export interface NodeInfo { id: string, url: string, startedAt: string }
+/** Who owns a database now, and under which lease: a placement of an earlier lease of the same node is not current. */
+export interface Placement { node: string, lease: string }
+/** `id` is null while the database is being created. */
+export interface DirectoryEntry { id: string | null, node: string }
+export interface SessionInfo { adminId: string, email: string, expiresAt: number }
+
+/** The header a forwarded request carries: it is never forwarded twice. */
+export const HOP_HEADER = 'x-litehouse-hop'
