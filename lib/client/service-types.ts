@@ -692,6 +692,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Nodes, leases and placement of the cluster */
+        get: operations["getCluster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/databases/{db}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a database to another node, live (503 for its requests during the hand-over) */
+        post: operations["moveDatabase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cluster/adopt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Internal: the target node of a move takes the database over from its replica */
+        post: operations["adoptDatabase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/metrics": {
         parameters: {
             query?: never;
@@ -11440,6 +11491,499 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before trying again */
                     "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getCluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description a node's NODE_ID */
+                            self: string;
+                            lease: {
+                                /** @description this node's etcd lease (hex) */
+                                id: string;
+                                ttlSeconds: number;
+                                /** @description false while this node is fenced: its lease may have expired */
+                                writable: boolean;
+                            };
+                            /** @description live nodes (their lease is alive), by id */
+                            nodes: {
+                                /** @description a node's NODE_ID */
+                                id: string;
+                                url: string;
+                                startedAt: string;
+                                /** @description databases this node owns now */
+                                databases: number;
+                            }[];
+                            /** @description which node owns each database, by name */
+                            placement: {
+                                /** @description database name: lowercase letters, digits, _ and - */
+                                database: string;
+                                /** @description a node's NODE_ID */
+                                node: string;
+                                lease: string;
+                            }[];
+                            /** @description databases whose owner is gone and that no node has taken over yet */
+                            orphans: string[];
+                        };
+                    };
+                };
+            };
+            /** @description invalid request parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description the credential does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description unexpected server error (INTERNAL_ERROR); details are in the server log only */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description the server is shutting down, or storage or the engine is temporarily unavailable */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    moveDatabase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description database name: lowercase letters, digits, _ and - */
+                db: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "node": "n2"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description a node's NODE_ID */
+                    node: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description database name: lowercase letters, digits, _ and - */
+                            name: string;
+                            /** @description a node's NODE_ID */
+                            node: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid request parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description the credential does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description request body larger than the limit (MAX_BODY_SIZE, MAX_IMPORT_SIZE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description unsupported Content-Type (send application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description unexpected server error (INTERNAL_ERROR); details are in the server log only */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description storage or engine temporarily unavailable */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description no space left on the server, or the database reached its size quota (DATABASE_FULL) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adoptDatabase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "shop",
+                 *       "expected": "{\"node\":\"n1\",\"lease\":\"694d7f3a1c2b9e10\"}",
+                 *       "rows": {
+                 *         "database": {
+                 *           "id": "db_8c2k4m6p9r1t3v5x7z0b2d4f"
+                 *         },
+                 *         "keys": []
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description database name: lowercase letters, digits, _ and - */
+                    name: string;
+                    /** @description the placement value the moving owner holds */
+                    expected: string;
+                    rows: {
+                        database: {
+                            id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        keys: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description database name: lowercase letters, digits, _ and - */
+                            name: string;
+                            /** @description a node's NODE_ID */
+                            node: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid request parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description the credential does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description request body larger than the limit (MAX_BODY_SIZE, MAX_IMPORT_SIZE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description unsupported Content-Type (send application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description unexpected server error (INTERNAL_ERROR); details are in the server log only */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description storage or engine temporarily unavailable */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        code: string;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description no space left on the server, or the database reached its size quota (DATABASE_FULL) */
+            507: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
