@@ -1,5 +1,17 @@
 // The package's entry (`import litehouse, { records, query } from 'litehouse'`): the root plugin, every area plugin
 // and the types a host needs. Nothing here reads process.env or listens: the host decides (docs/embedding.md).
+
+// the decorators each core plugin declares on Fastify's types (`app.store`, `request.principal`, …), for the host's TypeScript
+import './plugins/config.js'
+import './plugins/store.js'
+import './plugins/auth.js'
+import './plugins/engine.js'
+import './plugins/databases.js'
+import './plugins/analytics.js'
+import './plugins/backup.js'
+import './plugins/changes.js'
+import './plugins/metrics.js'
+
 export { default, default as litehouse, type LitehouseOptions } from './litehouse.js'
 export { configFrom, loadConfig, ConfigError, ConfigSchema, type Config, type Settings } from './fastify.config.js'
 export type { Principal } from './plugins/auth.js'
