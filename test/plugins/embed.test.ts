@@ -1,6 +1,7 @@
 // Embedding (issue #27): the area plugins declare what they need, so a host that forgets the root plugin fails at
 // ready() with the missing decorator named; and a host with Fastify's default options gets Litehouse's validation
 // and error shape on the areas it mounts, its own routes and principal beside them.
+import { Writable } from 'node:stream'
 import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
 import litehouse, { configFrom, databases, query, records, tables } from '../../index.js'
@@ -44,7 +45,9 @@ t.test('settings are validated like the environment, and a misspelt one is refus
 
 t.test('a host with default Fastify options: Litehouse validation and errors on its areas, its own routes and principal', async (t) => {
   const dataDir = tempDir(t)
-  const host: FastifyInstance = Fastify()
+  const warnings: string[] = []
+  // Fastify's defaults, apart from a log to read
+  const host: FastifyInstance = Fastify({ logger: { level: 'warn', stream: new Writable({ write (chunk, _enc, done) { warnings.push(String(chunk)); done() } }) } })
   t.teardown(() => host.close())
   await host.register(litehouse, { settings: { ...quiet, DATA_DIR: dataDir } })
   // the host's own authentication: its user becomes a Litehouse admin principal
@@ -56,6 +59,8 @@ t.test('a host with default Fastify options: Litehouse validation and errors on 
   for (const area of [databases, tables, records, query]) await host.register(area, { prefix: '/data' })
   await host.ready()
   t.equal(host.config.dataDir, dataDir, 'the settings given, not process.env')
+  t.match(warnings.join(''), /routerOptions\.maxParamLength is 100: a longer path parameter \(a long record id\) answers 404/,
+    'the server option a plugin cannot set is named at boot')
 
   const as = (method: 'GET' | 'POST', url: string, payload?: object) => host.inject({ method, url, payload, headers: { 'x-user': 'alice' } })
   t.same((await host.inject({ method: 'GET', url: '/hello' })).json(), { hello: 'world' })
