@@ -4,23 +4,13 @@ import type { FastifyPluginAsync, FastifyRequest, FastifyServerOptions } from 'f
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
-import AjvCompiler from '@fastify/ajv-compiler'
 import type { DestinationStream } from 'pino'
 import { loadConfig, type Config } from './fastify.config.js'
-import { InvalidRequest } from './lib/errors.js'
-import configPlugin from './plugins/config.js'
+import litehouse from './litehouse.js'
 import errorsPlugin from './plugins/errors.js'
-import storePlugin from './plugins/store.js'
-import rateLimitPlugin from './plugins/rate-limit.js'
 import openapiPlugin from './plugins/openapi.js'
-import authPlugin from './plugins/auth.js'
-import enginePlugin from './plugins/engine.js'
-import databasesPlugin from './plugins/databases.js'
 import corsPlugin from './plugins/cors.js'
 import metricsPlugin from './plugins/metrics.js'
-import changesPlugin from './plugins/changes.js'
-import analyticsPlugin from './plugins/analytics.js'
-import backupPlugin from './plugins/backup.js'
 import clusterPlugin from './plugins/cluster.js'
 import healthRoutes from './routes/health.js'
 import adminRoutes from './routes/admin.js'
@@ -43,6 +33,7 @@ import metricsRoutes from './routes/metrics.js'
 import webRoutes from './routes/web.js'
 import { requestLogger } from './lib/request-logger.js'
 import { formatSchemaErrors } from './lib/validation-message.js'
+import { ajvOptions, buildValidator } from './lib/validator.js'
 import { maxEncodedParamLength } from './schemas/records.js'
 
 /** Secrets never reach a log line: headers, passwords, tokens and keys are censored everywhere. */
@@ -61,21 +52,8 @@ function serializeRequest (req: FastifyRequest): Record<string, unknown> {
   return { method: req.method, url: withoutUrlSecrets(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }
 }
 
-const buildAjv = AjvCompiler()
-
-/**
- * Query strings and path parameters arrive as text, so they are coerced to their schema types;
- * JSON bodies are not: `{ "label": 42 }` is a 400, not the label "42".
- */
-const schemaController = {
-  compilersFactory: {
-    buildValidator (externalSchemas: unknown, ajvOptions: { customOptions: object, plugins: unknown[] }) {
-      const coercing = buildAjv(externalSchemas as never, ajvOptions as never)
-      const strict = buildAjv(externalSchemas as never, { ...ajvOptions, customOptions: { ...ajvOptions.customOptions, coerceTypes: false } } as never)
-      return (route: { httpPart?: string }) => route.httpPart === 'body' ? strict(route as never) : coercing(route as never)
-    }
-  }
-}
+/** Query strings and path parameters are coerced, JSON bodies are not (lib/validator.ts). */
+const schemaController = { compilersFactory: { buildValidator } }
 
 /** Malformed HTTP never reaches Fastify's routing; it still gets the contract's error shape and a code. */
 function answerClientError (err: Error & { code?: string }, socket: Duplex): void {
@@ -107,8 +85,7 @@ export function serverOptions (config: Config, stream?: DestinationStream): Fast
     genReqId: () => randomUUID(),
     logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' }, serializers: { req: serializeRequest }, ...(stream ? { stream } : {}) },
     childLoggerFactory: requestLogger,
-    // verbose: each error carries its schema and data, which validation messages name (lib/validation-message.ts)
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true } },
+    ajv: { customOptions: ajvOptions },
     schemaErrorFormatter: formatSchemaErrors as FastifyServerOptions['schemaErrorFormatter'],
     return503OnClosing: true,
     schemaController: schemaController as FastifyServerOptions['schemaController'],
@@ -128,31 +105,14 @@ export interface AppOptions {
   config?: Config
 }
 
-/** An error naming the first member of `part` that Ajv coerced to a non-finite number, if any. */
-function nonFinite (part: unknown): InstanceType<typeof InvalidRequest> | undefined {
-  if (part === null || typeof part !== 'object') return undefined
-  for (const name in part) {
-    const value = (part as Record<string, unknown>)[name]
-    if (typeof value === 'number' && !Number.isFinite(value)) return new InvalidRequest(`${name} must be a finite number`)
-  }
-  return undefined
-}
-
-/** The root plugin: infrastructure plugins first, then one encapsulated plugin per resource area. */
+/** The whole server (`npm start`): the core decorators (litehouse.ts) and the server-wide plugins, then every area. */
 const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
-  await fastify.register(configPlugin, { config: opts.config })
+  // the environment is read here, when `fastify start`/`npm start` registers the app, never when a module is imported
+  await fastify.register(litehouse, { config: opts.config ?? loadConfig(process.env) })
   await fastify.register(errorsPlugin)
-  await fastify.register(storePlugin)
-  await fastify.register(rateLimitPlugin)
   await fastify.register(openapiPlugin)
-  await fastify.register(authPlugin)
-  await fastify.register(enginePlugin)
-  await fastify.register(databasesPlugin)
-  await fastify.register(analyticsPlugin)
-  await fastify.register(backupPlugin)
   await fastify.register(corsPlugin)
   await fastify.register(metricsPlugin)
-  await fastify.register(changesPlugin)
   await fastify.register(clusterPlugin)
 
   // Every request passes these two hooks: they take callbacks, not promises, and allocate nothing.
@@ -163,11 +123,6 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     reply.header('x-request-id', request.id)
     if (closing) reply.header('connection', 'close')
     done(null, payload)
-  })
-
-  // Ajv turns "Infinity" and "1e400" into numbers and then skips minimum/maximum: refuse them outright.
-  fastify.addHook('preHandler', (request, _reply, done) => {
-    done(nonFinite(request.query) ?? nonFinite(request.params))
   })
 
   await fastify.register(healthRoutes, { prefix: '/api/health' })

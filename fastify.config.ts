@@ -171,11 +171,50 @@ export function loadConfig (source: Record<string, string | undefined> = process
     const value = source[key]
     if (value !== undefined && value !== '') raw[key] = value
   }
+  return validated(raw)
+}
+
+/** Settings given in code (an embedding host): the environment variables' names, with values as text or as their type. */
+export type Settings = { [K in keyof Env]?: Env[K] | string }
+
+/**
+ * The configuration of an embedded Litehouse: `settings` over the defaults, validated as the environment is, and never
+ * read from `process.env`. A name that is not a setting is refused, with the nearest one suggested.
+ */
+export function configFrom (settings: Settings = {}): Config {
+  const known = Object.keys(ConfigSchema.properties)
+  for (const name of Object.keys(settings)) {
+    if (!known.includes(name)) {
+      const near = nearest(name, known)
+      throw new ConfigError(`invalid configuration: ${name} is not a setting${near ? `: did you mean ${near}?` : ''}`)
+    }
+  }
+  return validated(Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined && value !== '')))
+}
+
+/** The known name closest to a mistyped one (case and separators aside, or two edits at most), if any. */
+function nearest (name: string, known: string[]): string | undefined {
+  const norm = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '')
+  return known.find((k) => norm(k) === norm(name)) ?? known.find((k) => editDistance(k, name.toUpperCase()) <= 2)
+}
+
+function editDistance (a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    previous = current
+  }
+  return previous[b.length]
+}
+
+/** Defaults, then conversion and validation of settings keyed by their variable names. */
+function validated (raw: Record<string, unknown>): Config {
   const env = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, raw)) as Env
   const error = Value.Errors(ConfigSchema, env).First()
   if (error) {
     const name = error.path.replace(/^\//, '')
-    throw new ConfigError(`invalid configuration: ${name}=${JSON.stringify(source[name] ?? '')} ${error.message}`)
+    throw new ConfigError(`invalid configuration: ${name}=${JSON.stringify(raw[name] ?? '')} ${error.message}`)
   }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together')

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import fastifyAuth from '@fastify/auth'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { accessTable, type Access } from '../lib/access.js'
 import { API_KEY_PREFIX } from '../lib/crypto.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
@@ -27,6 +27,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The principal an `Authorization` header value stands for now, null when none or no longer valid. */
     principalOf: (header: string | undefined) => Principal | null
+    /**
+     * The onRoute hook every area plugin adds in its own context (plugins/area.ts): the route's operationId names its
+     * access rule, and a Litehouse route without one stops the boot. A host's own routes are left alone.
+     */
+    guardRoute: (route: RouteOptions) => void
   }
 }
 
@@ -47,7 +52,7 @@ export function actorOf (request: FastifyRequest): Actor {
 
 /**
  * Turns the bearer credential into `request.principal` and enforces the access table on every
- * route: each route's operationId names its rule, and a route without one stops the boot.
+ * Litehouse route: each route's operationId names its rule, and a route without one stops the boot.
  */
 export default fp(async (fastify) => {
   const { store } = fastify
@@ -119,7 +124,7 @@ export default fp(async (fastify) => {
     data: fastify.auth([guardFor('data')])
   }
 
-  fastify.addHook('onRoute', (route) => {
+  fastify.decorate('guardRoute', function guardRoute (route: RouteOptions): void {
     const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
     if (!operationId) return // documentation and static assets: public, hidden from OpenAPI
     const access = accessTable[operationId]

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
-import type { FastifyError } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { RouteNotFound } from '../lib/errors.js'
 import { mapSqliteError } from '../lib/engine/sqlite-errors.js'
 import { SYSTEM_DB } from '../lib/store/index.js'
@@ -23,13 +23,14 @@ function describe (err: FastifyError, systemFile: string): { statusCode: number,
 }
 
 /**
- * One error handler for the whole app: every error leaves as `{ statusCode, code, error, message }`
- * with a stable code; unexpected 5xx keep their details in the log, never in the response.
+ * The error handler of every Litehouse route: each error leaves as `{ statusCode, code, error, message }` with a
+ * stable code; unexpected 5xx keep their details in the log, never in the response. Area plugins install it in their
+ * own context too (plugins/area.ts), so an embedding host's handler never answers for them.
  */
-export default fp(async (fastify) => {
+export function errorHandlerFor (dataDir: string) {
   // main-thread SQLite errors come from the system store
-  const systemFile = join(fastify.config.dataDir, SYSTEM_DB)
-  fastify.setErrorHandler(function (err: FastifyError, request, reply) {
+  const systemFile = join(dataDir, SYSTEM_DB)
+  return function (this: FastifyInstance, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     const { statusCode, code, message } = describe(err, systemFile)
     if (statusCode >= 500) {
       request.log.error({ err, method: request.method, url: request.routeOptions.url, params: request.params }, 'request failed')
@@ -40,7 +41,12 @@ export default fp(async (fastify) => {
     // a batch names the statement that failed (routes/batch.ts)
     const { statementIndex } = err as { statementIndex?: unknown }
     return reply.code(statusCode).send(typeof statementIndex === 'number' ? { ...body, statementIndex } : body)
-  })
+  }
+}
+
+/** One error handler and one not-found handler for the whole server (`npm start`): every answer in the contract's shape. */
+export default fp(async (fastify) => {
+  fastify.setErrorHandler(errorHandlerFor(fastify.config.dataDir))
 
   fastify.setNotFoundHandler(function (request) {
     throw new RouteNotFound(request.method, request.url.split('?')[0].slice(0, 200))

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors } from '../schemas/common.js'
 import { ActivityQuerySchema, ActivityResponse } from '../schemas/activity.js'
+import { area } from '../plugins/area.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { store } = fastify
@@ -20,4 +21,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('activity', plugin, ['store'])

@@ -8,6 +8,7 @@ import { safeEqual } from '../lib/crypto.js'
 import { InvalidCredentials, SetupForbidden } from '../lib/errors.js'
 import { signInRateLimit } from '../plugins/rate-limit.js'
 import { actorOf } from '../plugins/auth.js'
+import { area } from '../plugins/area.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { store, config } = fastify
@@ -79,4 +80,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('admin', plugin, ['store'])

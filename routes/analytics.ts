@@ -5,6 +5,7 @@ import {
   AnalyticsDatabaseParams, DatabaseOverviewResponse, ErrorsQuery, ErrorsResponse, OverviewResponse, PatternsQuery, PatternsResponse, QueriesQuery,
   QueriesResponse, RangeQuery, SizeResponse, TopQueriesQuery, TopQueriesResponse, VolumeResponse
 } from '../schemas/analytics.js'
+import { area } from '../plugins/area.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { analytics, store } = fastify
@@ -82,4 +83,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('analytics', plugin, ['analytics', 'store'])

@@ -5,6 +5,7 @@ import { BackupListResponse, DeletedListResponse, RestoreBody, RestoreDeletedBod
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { BackupsDisabled } from '../lib/errors.js'
 import { actorOf } from '../plugins/auth.js'
+import { area } from '../plugins/area.js'
 
 /** Backups of hosted databases (admin only); `404 BACKUPS_DISABLED` while BACKUP_URL is not set. */
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -80,4 +81,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('backups', plugin, ['databases', 'backups'])

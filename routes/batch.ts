@@ -7,6 +7,7 @@ import { deserializeError } from '../lib/errors.js'
 import type { QueryResult } from '../lib/engine/jobs/query.js'
 import { guessedOperation } from '../lib/sql/statement-kind.js'
 import { stringifyReply } from '../lib/json-reply.js'
+import { area } from '../plugins/area.js'
 
 /** One statement's answer, exactly as POST .../query gives it. */
 function answerOf (result: QueryResult) {
@@ -64,4 +65,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('batch', plugin, ['engine', 'analytics'])

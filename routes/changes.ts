@@ -6,6 +6,7 @@ import { ChangesQuery, ChangesStream, ChangesTokenResponse } from '../schemas/ch
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { createTokenStore } from '../lib/changes/tokens.js'
 import { Unauthorized } from '../lib/errors.js'
+import { area } from '../plugins/area.js'
 
 /** The change feed (@see docs/changes.md): server-sent events of committed row changes, and browser tokens for it. */
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -74,4 +75,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
 /** The credential a `?token=` request was let in with (its Authorization header is absent). */
 const tokenCredentials = new WeakMap<FastifyRequest, string>()
 
-export default plugin
+export default area('changes', plugin, ['store', 'principalOf', 'changeFeed'])

@@ -5,6 +5,7 @@ import { AdoptBody, ClusterResponse, MoveBody, MoveResponse } from '../schemas/c
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import type { DatabaseRows } from '../lib/cluster/handover.js'
 import { ClusterDisabled } from '../lib/errors.js'
+import { area } from '../plugins/area.js'
 
 /** The cluster (admin only): its nodes and placement, and moving a database live; `404 CLUSTER_DISABLED` when off. */
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -54,4 +55,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('cluster', plugin, ['cluster', 'store'])

@@ -4,6 +4,7 @@ import { errors } from '../schemas/common.js'
 import { DbParams } from '../schemas/tables.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { buildDatabaseDocument } from '../lib/openapi/database-document.js'
+import { area } from '../plugins/area.js'
 
 const DatabaseDocumentResponse = Type.Object({ openapi: Type.Literal('3.1.0') }, {
   additionalProperties: true,
@@ -47,4 +48,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('database-openapi', plugin, ['engine', 'store'])

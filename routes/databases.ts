@@ -7,6 +7,7 @@ import {
 import { effectiveMaxSize, type DatabaseRecord } from '../lib/store/databases.js'
 import { AdminRequired } from '../lib/errors.js'
 import { actorOf } from '../plugins/auth.js'
+import { area } from '../plugins/area.js'
 
 /** Databases per page when a list asks for paging without a limit. */
 const defaultPageSize = 50
@@ -142,4 +143,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('databases', plugin, ['databases', 'engine', 'store'])

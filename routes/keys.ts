@@ -4,6 +4,7 @@ import { DatabaseParams } from '../schemas/databases.js'
 import { CreateKeyBody, KeyListQuery, KeyListResponse, KeyParams, KeyResponse, KeyRevokedResponse, NewKeyResponse, UpdateKeyBody } from '../schemas/keys.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { actorOf } from '../plugins/auth.js'
+import { area } from '../plugins/area.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { store } = fastify
@@ -71,4 +72,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('keys', plugin, ['store'])

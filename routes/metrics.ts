@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { safeEqual } from '../lib/crypto.js'
 import { AdminRequired, Unauthorized } from '../lib/errors.js'
 import { errors } from '../schemas/common.js'
+import { area } from '../plugins/area.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { config, metrics } = fastify
@@ -27,4 +28,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('metrics', plugin, ['metrics'])

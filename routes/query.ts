@@ -5,6 +5,7 @@ import { QueryBody, QueryResponse } from '../schemas/query.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { replyRows, stringifyReply } from '../lib/json-reply.js'
 import { holdReplyMemory } from '../lib/reply-budget.js'
+import { area } from '../plugins/area.js'
 
 // only to label a statement that failed before SQLite could say whether it returns rows
 const looksLikeRead = /^\s*(select|with|pragma|explain|values)\b/i
@@ -44,4 +45,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('query', plugin, ['engine', 'track', 'store'])

@@ -13,6 +13,7 @@ import { mapResult } from '../lib/maybe-async.js'
 import { firstRow } from '../lib/engine/json-rows.js'
 import { replyRow, replyRows, stringifyReply } from '../lib/json-reply.js'
 import { holdReplyMemory } from '../lib/reply-budget.js'
+import { area } from '../plugins/area.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track } = fastify
@@ -139,4 +140,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('records', plugin, ['engine', 'track'])

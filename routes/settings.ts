@@ -3,6 +3,7 @@ import { errors } from '../schemas/common.js'
 import { SettingsPatchSchema, SettingsResponse } from '../schemas/settings.js'
 import { InvalidTimezone } from '../lib/errors.js'
 import { actorOf } from '../plugins/auth.js'
+import { area } from '../plugins/area.js'
 
 function isTimeZone (zone: string): boolean {
   try {
@@ -39,4 +40,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('settings', plugin, ['store'])

@@ -6,6 +6,7 @@ import { ExportTableQuery, ExportTableResponse } from '../schemas/table-export.j
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import type { ExportChunk, ExportChunkArgs } from '../lib/engine/jobs/export.js'
 import { csvLine } from '../lib/sql/row-format.js'
+import { area } from '../plugins/area.js'
 
 const contentTypes = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson' }
 
@@ -70,4 +71,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('table-export', plugin, ['engine', 'analytics'])

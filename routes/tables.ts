@@ -6,6 +6,7 @@ import {
 } from '../schemas/tables.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
 import { actorOf } from '../plugins/auth.js'
+import { area } from '../plugins/area.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, store } = fastify
@@ -70,4 +71,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('tables', plugin, ['engine', 'store'])

@@ -13,6 +13,7 @@ import type { DatabaseRecord } from '../lib/store/databases.js'
 import { ImportTooLarge, InvalidRequest, TempSpaceFull, TooManyExports } from '../lib/errors.js'
 import { retryAfterSeconds } from '../lib/databases/temp-space.js'
 import { actorOf } from '../plugins/auth.js'
+import { area } from '../plugins/area.js'
 
 const validName = TypeCompiler.Compile(DatabaseNameSchema)
 
@@ -114,4 +115,4 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   })
 }
 
-export default plugin
+export default area('transfer', plugin, ['databases'])

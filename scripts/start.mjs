@@ -29,7 +29,7 @@ function buildIfStale (output, sources, command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-buildIfStale('dist/app.js', ['app.ts', 'fastify.config.ts', 'plugins', 'routes', 'schemas', 'lib', 'tsconfig.json'], bin('tsc'), ['-p', 'tsconfig.build.json'])
+buildIfStale('dist/app.js', ['app.ts', 'litehouse.ts', 'index.ts', 'fastify.config.ts', 'plugins', 'routes', 'schemas', 'lib', 'tsconfig.json'], bin('tsc'), ['-p', 'tsconfig.build.json'])
 if (existsSync(join(root, 'web', 'vite.config.ts'))) {
   buildIfStale('web/dist/index.html', ['web/src', 'web/index.html', 'web/vite.config.ts'], bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
 }

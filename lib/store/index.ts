@@ -11,6 +11,9 @@ import { createSettingsStore } from './settings.js'
 
 export const SYSTEM_DB = '_system.db'
 
+/** The connection to `_system.db`, under a name the emitted declarations can use (better-sqlite3's own cannot be named). */
+export interface SystemDatabase extends Database.Database {}
+
 /** Brings `_system.db` to the newest layout, one transaction per step. */
 export function migrate (db: Database.Database, migrations: string[]): void {
   const current = db.pragma('user_version', { simple: true }) as number
@@ -28,7 +31,7 @@ export function migrate (db: Database.Database, migrations: string[]): void {
  */
 export function createSystemStore (options: { dataDir: string, sessionTtlMs: number }) {
   mkdirSync(options.dataDir, { recursive: true })
-  const db = new Database(join(options.dataDir, SYSTEM_DB), { timeout: 5000 })
+  const db: SystemDatabase = new Database(join(options.dataDir, SYSTEM_DB), { timeout: 5000 })
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
@@ -49,7 +52,7 @@ export function createSystemStore (options: { dataDir: string, sessionTtlMs: num
       // the activity first: the registry changes its in-memory maps only once its own statement has run
       activity.renameDatabase(record.id, newName)
       return databases.rename(record, newName)
-    }),
+    }) as (record: DatabaseRecord, newName: string) => DatabaseRecord,
     close (): void {
       if (db.open) db.close()
     }

@@ -105,6 +105,6 @@ export function createKeyStore (db: Database) {
     flushUsage: db.transaction(() => {
       for (const [id, at] of usage) touchStmt.run(new Date(at).toISOString(), id)
       usage.clear()
-    })
+    }) as () => void
   }
 }

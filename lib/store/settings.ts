@@ -21,6 +21,6 @@ export function createSettingsStore (db: Database) {
         current[key] = value
       }
       return { ...current }
-    })
+    }) as (changes: Partial<Settings>) => Settings
   }
 }

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestR
 import fp from 'fastify-plugin'
 import litehouse, { serverOptions } from '../../app.js'
 import { accessTable, type Access } from '../../lib/access.js'
+import { area } from '../../plugins/area.js'
 import { sha256 } from '../../lib/crypto.js'
 import { adminCredentials, as, build, signIn, tempDir, testConfig } from '../helper.js'
 
@@ -344,15 +345,26 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
   })
 })
 
-t.test('a route whose operationId has no access rule stops the boot', async (t) => {
+t.test('a Litehouse route whose operationId has no access rule stops the boot', async (t) => {
   const config = testConfig(tempDir(t))
   const instance = Fastify(serverOptions(config))
   t.teardown(() => instance.close())
   await t.rejects(async () => {
     await instance.register(fp(litehouse), { config })
-    await instance.register(async (child: FastifyInstance) => {
+    await instance.register(area('unruled', async (child: FastifyInstance) => {
       child.get('/api/unruled', { schema: { operationId: 'unruledOperation' } }, async () => ({ data: null }))
-    })
+    }, []))
     await instance.ready()
   }, /unruledOperation\) has no rule in lib\/access\.ts/)
+})
+
+t.test('an embedding host\'s own route with an operationId of its own is left alone', async (t) => {
+  const config = testConfig(tempDir(t))
+  const instance = Fastify(serverOptions(config))
+  t.teardown(() => instance.close())
+  await instance.register(fp(litehouse), { config })
+  instance.get('/hosts-own', { schema: { operationId: 'hostsOwnOperation' } }, async () => ({ data: 'mine' }))
+  const res = await instance.inject({ method: 'GET', url: '/hosts-own' })
+  t.equal(res.statusCode, 200)
+  t.same(res.json(), { data: 'mine' }, 'no access rule needed, no credential asked for')
 })
