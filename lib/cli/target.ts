@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ConfigError, loadConfig } from '../../fastify.config.js'
 import { SYSTEM_DB } from '../store/index.js'
-import { CommandFailed, type Values } from './command.js'
+import { CommandFailed, UsageError, type Values } from './command.js'
 
 /**
  * Where a command sends its request: a running server over HTTP (`--url`, or LITEHOUSE_URL, with the bearer
@@ -115,7 +115,10 @@ async function local (dataDir: string, mayInitialise: boolean): Promise<Target> 
  */
 export async function openTarget (values: Values, mayInitialise = false): Promise<Target> {
   const url = (values.url as string | undefined) ?? process.env.LITEHOUSE_URL
-  if (url !== undefined && url !== '') return remote(url)
+  if (url !== undefined && url !== '') {
+    if (!/^https?:$/.test(URL.parse(url)?.protocol ?? '')) throw new UsageError(`--url must be an http:// or https:// address, not '${url}'`)
+    return remote(url)
+  }
   return await local(resolve((values['data-dir'] as string | undefined) ?? process.env.DATA_DIR ?? './data'), mayInitialise)
 }
 

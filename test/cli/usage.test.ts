@@ -31,6 +31,7 @@ const cases: Array<[string[], string, RegExp]> = [
   [['admin', 'create', '--email', 'not-an-email', '--password', 'long enough'], 'admin create', /--email.*email/],
   [['admin', 'create', '--email', 'second@example.com', '--password', 'short'], 'admin create', /--password/],
   [['types'], 'types', /missing <db>/],
+  [['types', 'notes', '--url', 'localhost:3000'], 'types', /--url must be an http:\/\/ or https:\/\/ address/],
   [['backup'], 'backup', /missing <db>/],
   [['restore', 'notes', '--at', 'yesterday'], 'restore', /--at.*date-time/],
   [['restore', 'notes', '--target', 'No Good'], 'restore', /--target/],
