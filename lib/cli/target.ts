@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
-import { ConfigError, loadConfig } from '../../fastify.config.js'
-import { SYSTEM_DB } from '../store/index.js'
+import type { FastifyInstance } from 'fastify'
 import { CommandFailed, UsageError, type Values } from './command.js'
 
 /**
@@ -74,6 +71,10 @@ function remote (url: string): Target {
 const localOperator = { kind: 'admin' as const, adminId: 'cli', email: 'litehouse-cli', token: '' }
 
 async function local (dataDir: string, mayInitialise: boolean): Promise<Target> {
+  // loaded only here: a usage error or a remote call never pays for the app, the store and their native modules
+  const [{ default: Fastify }, { default: fp }, { ConfigError, loadConfig }, { SYSTEM_DB }, { default: app, serverOptions }] = await Promise.all([
+    import('fastify'), import('fastify-plugin'), import('../../fastify.config.js'), import('../store/index.js'), import('../../app.js')
+  ])
   if (!mayInitialise && !existsSync(join(dataDir, SYSTEM_DB))) {
     throw new CommandFailed(`${dataDir} is not a Litehouse data directory (no ${SYSTEM_DB}): pass --data-dir, or --url for a running server`)
   }
@@ -85,7 +86,6 @@ async function local (dataDir: string, mayInitialise: boolean): Promise<Target> 
     if (err instanceof ConfigError) throw new CommandFailed(err.message)
     throw err
   }
-  const { default: app, serverOptions } = await import('../../app.js')
   const server: FastifyInstance = Fastify(serverOptions(config))
   await server.register(fp(app), { config })
   // after the auth plugin's hook, which found no credential

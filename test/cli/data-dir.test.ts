@@ -10,7 +10,7 @@ import app, { serverOptions } from '../../app.js'
 import { tempDir, testConfig } from '../helper.js'
 import { litehouse } from './run.js'
 
-t.setTimeout(600_000)
+t.setTimeout(1_200_000)
 
 const dataDir = join(tempDir(t, 'litehouse-cli-dir-'), 'data')
 const on = ['--data-dir', dataDir]

@@ -7,7 +7,7 @@ import t from 'tap'
 import { as, build, signIn, tempDir } from '../helper.js'
 import { litehouse } from './run.js'
 
-t.setTimeout(600_000)
+t.setTimeout(1_200_000)
 
 const replica = tempDir(t, 'litehouse-cli-replica-')
 const { app } = await build(t, { BACKUP_URL: `file://${replica}`, BACKUP_SYNC_MS: '100' })
