@@ -42,6 +42,8 @@ const cases: Array<[string[], string, RegExp]> = [
   [['backup'], 'backup', /missing <db>/],
   [['restore', 'notes', '--at', 'yesterday'], 'restore', /--at.*date-time/],
   [['restore', 'notes', '--target', 'No Good'], 'restore', /--target/],
+  [['restore', 'notes', '--deleted'], 'restore', /--deleted needs --target NAME/],
+  [['restore', 'notes', '--deleted-at', '2026-11-26T14:00:00Z'], 'restore', /--deleted-at needs --deleted/],
   [['serve', '--port'], 'serve', /--port/],
   [['openapi', 'extra'], 'openapi', /unexpected argument 'extra'/]
 ]
