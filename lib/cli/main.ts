@@ -43,11 +43,12 @@ export async function run (argv: string[]): Promise<number | 'serving'> {
     process.stderr.write(generalUsage + '\n')
     return exitCodes.usage
   }
-  if (argv[0] === 'help' || (argv[0].startsWith('-') && wantsHelp(argv))) {
+  const found = resolve(argv)
+  // `litehouse --help`, `litehouse help`, `litehouse key --help`: the list of commands
+  if (found === undefined && (argv[0] === 'help' || wantsHelp(argv))) {
     process.stdout.write(generalUsage + '\n')
     return exitCodes.ok
   }
-  const found = resolve(argv)
   if (found === undefined) {
     process.stderr.write(`litehouse: unknown command '${argv.slice(0, 2).join(' ')}'\n\n${generalUsage}\n`)
     return exitCodes.usage

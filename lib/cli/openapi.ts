@@ -4,10 +4,10 @@ import { serviceDocument } from './service-document.js'
 
 export const openapi: Command = {
   words: 'openapi',
-  summary: 'write the service\'s OpenAPI 3.1 document',
+  summary: 'write the service\'s OpenAPI document',
   usage: `litehouse openapi [--out FILE]
 
-Writes the OpenAPI 3.1 document of the whole service, built from the route schemas
+Writes the OpenAPI document of the whole service, built from the route schemas
 (no server and no data directory needed).
   --out FILE       write it to FILE instead of stdout`,
   options: { out: { type: 'string' } },

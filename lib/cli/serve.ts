@@ -1,4 +1,3 @@
-import { ConfigError, loadConfig } from '../../fastify.config.js'
 import { CommandFailed, type Command } from './command.js'
 
 /** Flags that stand for an environment variable: a flag wins over the variable, and a bad value is reported by the variable's name. */
@@ -22,6 +21,7 @@ stops the start with exit 1 and a message naming the variable.`,
     for (const [flag, variable] of Object.entries(settingFlags)) {
       if (values[flag] !== undefined) process.env[variable] = values[flag] as string
     }
+    const { ConfigError, loadConfig } = await import('../../fastify.config.js')
     let config
     try {
       config = loadConfig(process.env)

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Fastify from 'fastify'
-import fp from 'fastify-plugin'
 
 /**
  * The service's OpenAPI document, built from the route schemas on a throwaway data directory without
  * listening on a port (`litehouse openapi`, `npm run openapi`, `npm run client:types`).
  */
 export async function serviceDocument (): Promise<Record<string, unknown>> {
-  const [{ default: app }, { loadConfig }] = await Promise.all([import('../../app.js'), import('../../fastify.config.js')])
+  const [{ default: Fastify }, { default: fp }, { default: app }, { loadConfig }] = await Promise.all([
+    import('fastify'), import('fastify-plugin'), import('../../app.js'), import('../../fastify.config.js')
+  ])
   const dataDir = mkdtempSync(join(tmpdir(), 'litehouse-openapi-'))
   const server = Fastify({ logger: false })
   try {

@@ -1,10 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
-import { ConfigError, loadConfig } from '../../fastify.config.js'
-import { SYSTEM_DB } from '../store/index.js'
-import { CommandFailed, type Values } from './command.js'
+import type { FastifyInstance } from 'fastify'
+import { CommandFailed, UsageError, type Values } from './command.js'
 
 /**
  * Where a command sends its request: a running server over HTTP (`--url`, or LITEHOUSE_URL, with the bearer
@@ -28,7 +25,7 @@ export const targetUsage = `Target (a running server, or the data directory of a
   --url URL        a running server (or LITEHOUSE_URL); credential from LITEHOUSE_TOKEN
                    (an admin session token or, where the route allows, an API key)
   --data-dir DIR   without --url: open this data directory directly (or DATA_DIR; default ./data);
-                   only while no server runs on it. Acts as an admin of that directory.`
+                   refused while a server has it open. Acts as an admin of that directory.`
 
 function answer (status: number, body: unknown): unknown {
   if (status >= 200 && status < 300) {
@@ -73,9 +70,36 @@ function remote (url: string): Target {
 /** The principal of requests made on the data directory itself: whoever can open the files is its admin. */
 const localOperator = { kind: 'admin' as const, adminId: 'cli', email: 'litehouse-cli', token: '' }
 
+/**
+ * Whether another process has `_system.db` open, as a running server always has: in WAL mode every open connection
+ * holds a shared lock on the file, so an exclusive lock is refused at once. Changes nothing: the lock is released
+ * with the probe's connection.
+ */
+async function openElsewhere (systemDb: string): Promise<boolean> {
+  const { default: Database } = await import('better-sqlite3')
+  const probe = new Database(systemDb, { timeout: 0 })
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE')
+    probe.exec('BEGIN EXCLUSIVE; COMMIT')
+    return false
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return true
+    throw err
+  } finally {
+    probe.close()
+  }
+}
+
 async function local (dataDir: string, mayInitialise: boolean): Promise<Target> {
-  if (!mayInitialise && !existsSync(join(dataDir, SYSTEM_DB))) {
-    throw new CommandFailed(`${dataDir} is not a Litehouse data directory (no ${SYSTEM_DB}): pass --data-dir, or --url for a running server`)
+  // loaded only here: a usage error or a remote call never pays for the app, the store and their native modules
+  const [{ default: Fastify }, { default: fp }, { ConfigError, loadConfig }, { SYSTEM_DB }, { default: app, serverOptions }] = await Promise.all([
+    import('fastify'), import('fastify-plugin'), import('../../fastify.config.js'), import('../store/index.js'), import('../../app.js')
+  ])
+  const systemDb = join(dataDir, SYSTEM_DB)
+  if (!existsSync(systemDb)) {
+    if (!mayInitialise) throw new CommandFailed(`${dataDir} is not a Litehouse data directory (no ${SYSTEM_DB}): pass --data-dir, or --url for a running server`)
+  } else if (await openElsewhere(systemDb)) {
+    throw new CommandFailed(`a running server has ${dataDir} open: use --url to reach it through the API (or stop it first)`)
   }
   let config
   try {
@@ -85,7 +109,6 @@ async function local (dataDir: string, mayInitialise: boolean): Promise<Target> 
     if (err instanceof ConfigError) throw new CommandFailed(err.message)
     throw err
   }
-  const { default: app, serverOptions } = await import('../../app.js')
   const server: FastifyInstance = Fastify(serverOptions(config))
   await server.register(fp(app), { config })
   // after the auth plugin's hook, which found no credential
@@ -115,7 +138,10 @@ async function local (dataDir: string, mayInitialise: boolean): Promise<Target> 
  */
 export async function openTarget (values: Values, mayInitialise = false): Promise<Target> {
   const url = (values.url as string | undefined) ?? process.env.LITEHOUSE_URL
-  if (url !== undefined && url !== '') return remote(url)
+  if (url !== undefined && url !== '') {
+    if (!/^https?:$/.test(URL.parse(url)?.protocol ?? '')) throw new UsageError(`--url must be an http:// or https:// address, not '${url}'`)
+    return remote(url)
+  }
   return await local(resolve((values['data-dir'] as string | undefined) ?? process.env.DATA_DIR ?? './data'), mayInitialise)
 }
 

@@ -1,4 +1,3 @@
-import openapiTS, { astToString } from 'openapi-typescript'
 import { DatabaseNameSchema } from '../../schemas/common.js'
 import { checkAgainst } from './args.js'
 import type { Command } from './command.js'
@@ -7,6 +6,7 @@ import { targetOptions, targetUsage, withTarget } from './target.js'
 
 /** TypeScript types (openapi-typescript's `paths`, `components`) of one database's OpenAPI document. */
 export async function databaseTypes (db: string, document: unknown): Promise<string> {
+  const { default: openapiTS, astToString } = await import('openapi-typescript') // large: loaded only when used
   // a database without tables has no paths: an empty interface, not Record<string, never>, whose index signature
   // would turn every service route to never when the client joins the two
   const source = astToString(await openapiTS(document as never)).replace('export type paths = Record<string, never>;', 'export interface paths {}')

@@ -10,7 +10,7 @@ import app, { serverOptions } from '../../app.js'
 import { tempDir, testConfig } from '../helper.js'
 import { litehouse } from './run.js'
 
-t.setTimeout(600_000)
+t.setTimeout(1_200_000)
 
 const dataDir = join(tempDir(t, 'litehouse-cli-dir-'), 'data')
 const on = ['--data-dir', dataDir]
@@ -71,6 +71,10 @@ t.test('a server on the directory knows the admin, the database and the key', as
       payload: { sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, pinned BOOLEAN)' }
     })
     t.equal(table.statusCode, 200, table.body)
+    const busy = await litehouse(['db', 'create', 'other', ...on])
+    t.equal(busy.code, 1, 'the CLI refuses the directory while a server has it open')
+    t.match(busy.stderr, `a running server has ${dataDir} open: use --url`)
+    t.notOk(existsSync(join(dataDir, 'other.db')), 'and created nothing')
     const activity = await inject({ method: 'GET', url: '/api/activity', headers: { authorization: `Bearer ${login.json().data.token}` } })
     t.ok(activity.json().data.some((entry: { action: string, actor: { email?: string } }) => entry.action === 'database.create' && entry.actor.email === 'litehouse-cli'),
       'the audit log names the CLI as the actor')

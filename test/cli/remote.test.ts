@@ -7,7 +7,7 @@ import t from 'tap'
 import { as, build, signIn, tempDir } from '../helper.js'
 import { litehouse } from './run.js'
 
-t.setTimeout(600_000)
+t.setTimeout(1_200_000)
 
 const replica = tempDir(t, 'litehouse-cli-replica-')
 const { app } = await build(t, { BACKUP_URL: `file://${replica}`, BACKUP_SYNC_MS: '100' })
@@ -88,4 +88,12 @@ t.test('backup and restore through the server', async (t) => {
   const taken = await litehouse(['restore', 'shop', '--target', 'shop-copy', '--url', url], asAdmin)
   t.equal(taken.code, 1)
   t.match(taken.stderr, '(409 ')
+
+  const deleted = await admin({ method: 'DELETE', url: '/api/databases/shop' })
+  t.equal(deleted.statusCode, 200, deleted.body)
+  const back = await litehouse(['restore', 'shop', '--deleted', '--target', 'shop-back', '--url', url], asAdmin)
+  t.equal(back.code, 0, back.stderr)
+  t.match(JSON.parse(back.stdout), { name: 'shop-back' })
+  const kept = await admin({ method: 'POST', url: '/api/databases/shop-back/query', payload: { sql: 'SELECT sku FROM items' } })
+  t.strictSame(kept.json().data, [{ sku: 'a-1' }], 'the deleted database came back with its row')
 })

@@ -9,7 +9,7 @@ import t from 'tap'
 import { as, build, signIn, tempDir, workspace } from '../helper.js'
 import { litehouse, projectRoot } from '../cli/run.js'
 
-t.setTimeout(600_000)
+t.setTimeout(1_200_000)
 
 const tsc = join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc')
 const clientModule = join(projectRoot, 'lib', 'client', 'index.js')
