@@ -29,6 +29,7 @@ export const ConfigSchema = Type.Object({
   TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),
   ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
   ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 1024, minimum: 1, description: 'open database connections of the whole server, every engine worker and the main thread together (least recently used closes first)' }),
+  ENGINE_WORKER_NICE: Type.Integer({ default: 0, minimum: 0, maximum: 19, description: 'scheduling niceness of the engine worker processes: above 0, the main process (HTTP, point reads and writes) wins the CPU over heavy statements when both want it' }),
   ENGINE_IDLE_CLOSE_MS: Type.Integer({ default: 60000, minimum: 0, description: 'closes a database connection unused this long (0: never)' }),
   DB_MAX_INFLIGHT: Type.Integer({ default: 8, minimum: 1, description: 'statements of one database running at once; more wait' }),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'bearer token that may read GET /api/metrics besides an admin session' })),
@@ -78,6 +79,7 @@ export interface Config {
   engineWorkers: number
   engineMaxConnections: number
   engineIdleCloseMs: number
+  engineWorkerNice: number
   dbMaxInflight: number
   dbMaxQueue: number
   /** Default size quota of a hosted database; undefined: unlimited. */
@@ -245,6 +247,7 @@ function validated (raw: Record<string, unknown>): Config {
     engineWorkers: env.ENGINE_WORKERS,
     engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
     engineIdleCloseMs: env.ENGINE_IDLE_CLOSE_MS,
+    engineWorkerNice: env.ENGINE_WORKER_NICE,
     dbMaxInflight: env.DB_MAX_INFLIGHT,
     dbMaxQueue: env.DB_MAX_QUEUE,
     dbMaxSizeBytes: env.DB_MAX_SIZE_BYTES,

@@ -87,7 +87,7 @@ export function createEngine (options: EngineOptions): Engine {
   const dataDir = path.resolve(options.dataDir)
   const log = options.logger ?? silent
   // each lane's own pool is a safety net: the budget closes connections before any pool is full
-  const config = { dataDir, maxConnections: options.maxConnections, maxQueryRows: options.maxQueryRows, maxWorkerRssBytes: options.maxWorkerRssBytes }
+  const config = { dataDir, maxConnections: options.maxConnections, maxQueryRows: options.maxQueryRows, maxWorkerRssBytes: options.maxWorkerRssBytes, nice: options.workerNice }
   const idleCloseMs = options.idleCloseMs ?? defaultIdleCloseMs
 
   const workers: WorkerProcess[] = []

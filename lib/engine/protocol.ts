@@ -8,6 +8,8 @@ export interface WorkerConfig {
   maxQueryRows: number
   /** Resident memory past which a worker drops its statement caches and connections (@see worker-memory.ts). */
   maxWorkerRssBytes?: number
+  /** Scheduling niceness the worker takes at start (@see EngineOptions.workerNice). */
+  nice?: number
 }
 
 /** One job as sent to a worker: `timeoutMs` lets the worker tell when the engine is about to kill it. */

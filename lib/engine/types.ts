@@ -18,6 +18,8 @@ export interface EngineOptions {
   maxConnections: number
   /** Closes a connection unused this long (default 60000; 0 never). */
   idleCloseMs?: number
+  /** Niceness of the worker processes (default 0): above 0 they yield the CPU to the main process. */
+  workerNice?: number
   /** Jobs of one database handed to workers at once (default 8); more wait in the engine's queue. */
   dbMaxInflight?: number
   /** Jobs of one database that may wait (default 256); more are refused with DATABASE_BUSY. */

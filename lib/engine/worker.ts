@@ -4,6 +4,7 @@
  * The engine may send a job before the previous one is done (pipelining); the next job starts only once the
  * previous answer is written to the channel, so the engine always knows which job a stuck worker is running.
  */
+import { setPriority } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { inChunks } from './chunks.js'
 import { createJobRunner } from './job-runner.js'
@@ -13,6 +14,8 @@ import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type 
 type Work = JobMessage | Extract<ToWorker, { type: 'close' | 'count' }>
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig
+// a heavy statement yields the CPU to the main process, which serves every tenant's HTTP and point reads
+if (config.nice !== undefined && config.nice > 0) setPriority(config.nice)
 // SQLite's automatic checkpoint runs inside a commit, where the deadline could cut it after the data is in: the
 // engine runs checkpoints as jobs of their own instead, when an answer says the WAL has grown (@see wal-pending.ts)
 const runner = createJobRunner(config, { connection: { autoCheckpoint: false } })
