@@ -13,7 +13,8 @@ import type { JobArgs, JobName, JobResult } from './jobs/index.js'
 import { unpackRows } from './json-rows.js'
 import { isInside } from './paths.js'
 import { choose, homeSlot, type Candidate } from './placement.js'
-import type { FromWorker, JobMessage } from './protocol.js'
+import type { Arrived } from './large-answers.js'
+import type { JobMessage } from './protocol.js'
 import type { Engine, EngineLogger, EngineOptions, JobError, JobListener, RunOptions, Target } from './types.js'
 import { spawnWorker, type WorkerProcess } from './worker-process.js'
 
@@ -361,11 +362,11 @@ export function createEngine (options: EngineOptions): Engine {
     return { ...job, file: job.databaseId === undefined ? job.file : undefined }
   }
 
-  function settle (worker: WorkerProcess, message: Extract<FromWorker, { type: 'done' | 'failed' }>): void {
+  function settle (worker: WorkerProcess, message: Extract<Arrived, { type: 'done' | 'failed' }>): void {
     const job = jobsOf(worker)[0]
     if (job?.id !== message.id) return
     unassign(worker, job)
-    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows, message.row), durationMs: message.durationMs })
+    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows, message.row, message.pieces), durationMs: message.durationMs })
     else job.reject(withDuration(deserializeError(message.error), message.durationMs))
     if (message.type === 'done' && message.checkpoint === true && job.databaseId !== undefined) checkpointLater(job.databaseId)
     armHead(worker)
