@@ -30,6 +30,7 @@ export const ConfigSchema = Type.Object({
   ENGINE_WORKERS: Type.Integer({ default: Math.max(2, availableParallelism()), minimum: 1, maximum: 64, description: 'engine worker processes' }),
   ENGINE_MAX_CONNECTIONS: Type.Integer({ default: 1024, minimum: 1, description: 'open database connections of the whole server, every engine worker and the main thread together (least recently used closes first)' }),
   ENGINE_IDLE_CLOSE_MS: Type.Integer({ default: 60000, minimum: 0, description: 'closes a database connection unused this long (0: never)' }),
+  ENGINE_WORKER_NICE: Type.Integer({ default: 10, minimum: 0, maximum: 19, description: 'scheduling niceness of engine workers: when CPU is short, the main process (every request, the light lane) runs first and heavy statements wait (0: same priority)' }),
   DB_MAX_INFLIGHT: Type.Integer({ default: 8, minimum: 1, description: 'statements of one database running at once; more wait' }),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'bearer token that may read GET /api/metrics besides an admin session' })),
   DB_MAX_SIZE_BYTES: Type.Optional(Type.Integer({ minimum: 4096, description: 'size quota of each hosted database in bytes, unless its config sets maxSizeBytes (unset: unlimited); a write past it gets 507 DATABASE_FULL' })),
@@ -74,6 +75,7 @@ export interface Config {
   engineWorkers: number
   engineMaxConnections: number
   engineIdleCloseMs: number
+  engineWorkerNice: number
   dbMaxInflight: number
   dbMaxQueue: number
   /** Default size quota of a hosted database; undefined: unlimited. */
@@ -173,6 +175,7 @@ export function loadConfig (source: Record<string, string | undefined> = process
     engineWorkers: env.ENGINE_WORKERS,
     engineMaxConnections: env.ENGINE_MAX_CONNECTIONS,
     engineIdleCloseMs: env.ENGINE_IDLE_CLOSE_MS,
+    engineWorkerNice: env.ENGINE_WORKER_NICE,
     dbMaxInflight: env.DB_MAX_INFLIGHT,
     dbMaxQueue: env.DB_MAX_QUEUE,
     dbMaxSizeBytes: env.DB_MAX_SIZE_BYTES,

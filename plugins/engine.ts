@@ -20,6 +20,7 @@ export default fp(async (fastify) => {
     workers: config.engineWorkers,
     maxConnections: config.engineMaxConnections,
     idleCloseMs: config.engineIdleCloseMs,
+    workerNice: config.engineWorkerNice,
     dbMaxInflight: config.dbMaxInflight,
     dbMaxQueue: config.dbMaxQueue,
     // a registered database whose file vanished answers DATABASE_UNAVAILABLE, never silently recreated empty

@@ -167,6 +167,7 @@ export function createEngine (options: EngineOptions): Engine {
   function start (): WorkerProcess {
     const worker: WorkerProcess = spawnWorker({
       config,
+      nice: options.workerNice,
       onError: (err) => log.warn({ err, pid: worker.pid }, 'engine worker channel error')
     }, {
       ready: dispatch,

@@ -33,6 +33,11 @@ export interface EngineOptions {
   maxQueryRows: number
   /** Resident memory past which a worker drops its statement caches and connections (default 512 MiB). */
   maxWorkerRssBytes?: number
+  /**
+   * Niceness of the worker processes (default 0; the server sets ENGINE_WORKER_NICE): when the CPU is short, the main
+   * thread, which serves every request and the inline lane, runs before one tenant's heavy statements (@see worker-process.ts).
+   */
+  workerNice?: number
   /** The absolute file of a registered database, undefined if there is none. */
   locate: (databaseId: string) => string | undefined
   /** The size quota of a registered database in bytes (`max_page_count` on its connections); undefined: none. */

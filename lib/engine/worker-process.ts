@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { setPriority } from 'node:os'
 import type { Readable } from 'node:stream'
 import { answerPipeFd, createAnswerReader } from './answer-pipe.js'
 import { createAnswerJoiner, type Arrived } from './large-answers.js'
@@ -51,6 +52,13 @@ export interface WorkerProcess {
 
 export interface SpawnOptions {
   config: WorkerConfig
+  /**
+   * Niceness of the process. Workers run what the inline lane will not (long scans, big rows, raw SQL); the main
+   * thread runs every request. On a machine short of CPU, equal priority gives one tenant's flood of heavy statements
+   * as much CPU as the thread that serves every other tenant; at a higher niceness the kernel runs the main thread first
+   * and the workers take what is left (all of it when the main thread is idle).
+   */
+  nice?: number
   onError: (err: Error) => void
 }
 
@@ -65,6 +73,13 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
     // fd 4: the answer pipe, for the bytes of long answers (@see answer-pipe.ts)
     stdio: ['ignore', 'inherit', 'inherit', 'ipc', 'pipe']
   })
+  if (options.nice !== undefined && options.nice !== 0 && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, options.nice)
+    } catch (err) {
+      options.onError(err as Error)
+    }
+  }
   const pending = new Map<number, { control: Control, resolve: (value: unknown) => void }>()
   let nextControlId = 1
   let ready = false
