@@ -1,9 +1,11 @@
-// `npm run bench:flood -- [--duration=10] [--connections=10] [--flooders=4]`
+// `npm run bench:flood -- [--duration=10] [--connections=10] [--flooders=4] [--rounds=1]`
 // Issue #30's goal: one tenant's read key floods the server with (1) distinct heavy statements (view chains that
 // cost SQLite memory to compile) and (2) reads of a 20 MB record, while another tenant does record GETs by id.
 // Three phases against one server: quiet alone, quiet under flood 1, quiet under flood 2. Prints the quiet
 // tenant's req/s, p50, p99 and the p99 ratio to the idle phase, what the flood got answered, and the server tree's
 // largest RSS during the phase. The flood runs in a process of its own (flood-client.ts), apart from autocannon's.
+// --rounds=N runs the three phases N times in turn and reports each phase's medians: on a machine shared with other
+// work, the load drifts during a run, and alternating keeps that drift out of the ratios.
 import { fork } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -23,6 +25,7 @@ const args = Object.fromEntries(process.argv.slice(2).map((arg) => {
 const durationS = args.duration ?? 10
 const connections = args.connections ?? 10
 const flooders = args.flooders ?? 4
+const rounds = args.rounds ?? 1
 const admin = { email: 'bench@example.com', password: 'bench password 1' }
 const note = (message: string) => process.stderr.write(`${message}\n`)
 
@@ -57,22 +60,35 @@ try {
     requests: [{ method: 'GET', setupRequest: (raw) => ({ ...raw, path: `/api/databases/quiet/tables/items/records/${1 + Math.floor(Math.random() * 100)}` }) } satisfies Request] }
 
   const rows: string[] = []
-  let idleP99 = 0
-  for (const phase of ['idle', ...floods]) {
-    const stopFlood = phase === 'idle' ? async () => ({}) : startFlood(phase)
-    await autocannon({ ...quiet, duration: 1 })
-    note(`measuring quiet GETs, ${phase} ...`)
-    // the server tree's largest RSS during the phase
-    let rss = treeRssBytes(server.pid) ?? 0
-    const sampler = setInterval(() => { rss = Math.max(rss, treeRssBytes(server.pid) ?? 0) }, 250)
-    const run = await autocannon({ ...quiet, duration: durationS })
-    clearInterval(sampler)
-    const statuses = await stopFlood()
-    if (phase === 'idle') idleP99 = run.latency.p99
-    const answered = Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ') || '-'
-    rows.push(`| ${phase} | ${Math.round(run.requests.total / durationS).toLocaleString('en-US')} | ${run.latency.p50} ms | ${run.latency.p99} ms | ${(run.latency.p99 / idleP99).toFixed(2)} | ${answered} | ${Math.round(rss / 2 ** 20)} MB | ${run.non2xx + run.errors} |`)
+  interface Measured { reqs: number, p50: number, p99: number, statuses: Record<number, number>, rss: number, failures: number }
+  const phases = ['idle', ...floods]
+  const measured = new Map<string, Measured[]>(phases.map((phase) => [phase, []]))
+  for (let round = 1; round <= rounds; round++) {
+    for (const phase of phases) {
+      const stopFlood = phase === 'idle' ? async () => ({}) : startFlood(phase)
+      await autocannon({ ...quiet, duration: 1 })
+      note(`round ${round} of ${rounds}: measuring quiet GETs, ${phase} ...`)
+      // the server tree's largest RSS during the phase
+      let rss = treeRssBytes(server.pid) ?? 0
+      const sampler = setInterval(() => { rss = Math.max(rss, treeRssBytes(server.pid) ?? 0) }, 250)
+      const run = await autocannon({ ...quiet, duration: durationS })
+      clearInterval(sampler)
+      const statuses = await stopFlood()
+      measured.get(phase)?.push({ reqs: run.requests.total / durationS, p50: run.latency.p50, p99: run.latency.p99, statuses, rss, failures: run.non2xx + run.errors })
+    }
   }
-  console.log(`\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${connections} quiet connections, ${flooders} flooding loops, ${durationS} s a phase; load average ${loadBefore.toFixed(1)} before\n`)
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
+  const idleP99 = median((measured.get('idle') ?? []).map((m) => m.p99))
+  for (const phase of phases) {
+    const runs = measured.get(phase) ?? []
+    const p99 = median(runs.map((m) => m.p99))
+    const statuses: Record<number, number> = {}
+    for (const run of runs) for (const [status, n] of Object.entries(run.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n
+    const answered = Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ') || '-'
+    const p99s = rounds > 1 ? ` (${runs.map((m) => m.p99).join(', ')})` : ''
+    rows.push(`| ${phase} | ${Math.round(median(runs.map((m) => m.reqs))).toLocaleString('en-US')} | ${median(runs.map((m) => m.p50))} ms | ${p99} ms${p99s} | ${(p99 / idleP99).toFixed(2)} | ${answered} | ${Math.round(Math.max(...runs.map((m) => m.rss)) / 2 ** 20)} MB | ${runs.reduce((total, m) => total + m.failures, 0)} |`)
+  }
+  console.log(`\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${connections} quiet connections, ${flooders} flooding loops, ${durationS} s a phase, ${rounds} round(s) (medians); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`)
   console.log('| flood from the noisy tenant | quiet req/s | p50 | p99 | p99 / idle p99 | flood answers (status) | server tree RSS (max) | quiet failures |')
   console.log('|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
