@@ -5,7 +5,8 @@
 // tenant's req/s, p50, p99 and the p99 ratio to the idle phase, what the flood got answered, and the server tree's
 // largest RSS during the phase. The flood runs in a process of its own (flood-client.ts), apart from autocannon's.
 // --rounds=N runs the three phases N times in turn and reports each phase's medians: on a machine shared with other
-// work, the load drifts during a run, and alternating keeps that drift out of the ratios.
+// work, the load drifts during a run, and alternating keeps that drift out of the ratios. RSS is the first round's
+// (later idle phases would show what the floods before them left).
 import { fork } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -86,10 +87,10 @@ try {
     for (const run of runs) for (const [status, n] of Object.entries(run.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n
     const answered = Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ') || '-'
     const p99s = rounds > 1 ? ` (${runs.map((m) => m.p99).join(', ')})` : ''
-    rows.push(`| ${phase} | ${Math.round(median(runs.map((m) => m.reqs))).toLocaleString('en-US')} | ${median(runs.map((m) => m.p50))} ms | ${p99} ms${p99s} | ${(p99 / idleP99).toFixed(2)} | ${answered} | ${Math.round(Math.max(...runs.map((m) => m.rss)) / 2 ** 20)} MB | ${runs.reduce((total, m) => total + m.failures, 0)} |`)
+    rows.push(`| ${phase} | ${Math.round(median(runs.map((m) => m.reqs))).toLocaleString('en-US')} | ${median(runs.map((m) => m.p50))} ms | ${p99} ms${p99s} | ${(p99 / idleP99).toFixed(2)} | ${answered} | ${Math.round(runs[0].rss / 2 ** 20)} MB | ${runs.reduce((total, m) => total + m.failures, 0)} |`)
   }
   console.log(`\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${connections} quiet connections, ${flooders} flooding loops, ${durationS} s a phase, ${rounds} round(s) (medians); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`)
-  console.log('| flood from the noisy tenant | quiet req/s | p50 | p99 | p99 / idle p99 | flood answers (status) | server tree RSS (max) | quiet failures |')
+  console.log('| flood from the noisy tenant | quiet req/s | p50 | p99 | p99 / idle p99 | flood answers (status) | server tree RSS (max, round 1) | quiet failures |')
   console.log('|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
 } finally {
