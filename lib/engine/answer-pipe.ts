@@ -17,6 +17,8 @@ const headerBytes = 12
 /** In a worker: writes frames to the pipe; `done` runs once the bytes are handed to the kernel. */
 export function openAnswerPipe (fd = answerPipeFd) {
   const socket = new Socket({ fd, readable: false, writable: true })
+  // the engine is gone (the pipe broke): the channel's 'disconnect' ends this process, no crash report needed
+  socket.on('error', () => {})
   return {
     write (id: number, bytes: Buffer, done: () => void): void {
       const header = Buffer.allocUnsafe(headerBytes)
