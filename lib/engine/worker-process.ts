@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { setPriority } from 'node:os'
 import type { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
 import { answerPipeFd, createAnswerReader } from './answer-pipe.js'
 import { createAnswerJoiner, type Arrived } from './large-answers.js'
 import type { FromWorker, JobMessage, ToWorker, WorkerConfig } from './protocol.js'
