@@ -1,11 +1,17 @@
-// `npm run bench:flood -- [--duration=10] [--connections=10] [--flooders=4]`
+// `npm run bench:flood -- [--duration=10] [--connections=10] [--flooders=4] [--rounds=1]`
 // Issue #30's goal: one tenant's read key floods the server with (1) distinct heavy statements (view chains that
 // cost SQLite memory to compile) and (2) reads of a 20 MB record, while another tenant does record GETs by id.
 // Three phases against one server: quiet alone, quiet under flood 1, quiet under flood 2. Prints the quiet
-// tenant's req/s, p50, p99 and the p99 ratio to the idle phase, what the flood got answered, and the server tree RSS.
+// tenant's req/s, p50, p99 and the p99 ratio to the idle phase, what the flood got answered, and the server tree's
+// largest RSS during the phase. The flood runs in a process of its own (flood-client.ts), apart from autocannon's.
+// --rounds=N runs the three phases N times in turn and reports each phase's medians: on a machine shared with other
+// work, the load drifts during a run, and alternating keeps that drift out of the ratios. RSS is the first round's
+// (later idle phases would show what the floods before them left).
+import { fork } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import autocannon, { type Request } from 'autocannon'
 import { call } from './api.js'
 import { startChild } from './child.js'
@@ -20,15 +26,9 @@ const args = Object.fromEntries(process.argv.slice(2).map((arg) => {
 const durationS = args.duration ?? 10
 const connections = args.connections ?? 10
 const flooders = args.flooders ?? 4
+const rounds = args.rounds ?? 1
 const admin = { email: 'bench@example.com', password: 'bench password 1' }
 const note = (message: string) => process.stderr.write(`${message}\n`)
-
-/** A distinct statement whose compiled form is large: a chain of non-materialised views, each doubling the last. */
-function heavyStatement (n: number): string {
-  const views = ['v0(x) AS NOT MATERIALIZED (SELECT 1)']
-  for (let i = 1; i <= 7; i++) views.push(`v${i} AS NOT MATERIALIZED (SELECT * FROM v${i - 1} UNION ALL SELECT * FROM v${i - 1})`)
-  return `WITH ${views.join(', ')} SELECT count(*), ${n} FROM v7`
-}
 
 const root = mkdtempSync(join(tmpdir(), 'litehouse-flood-'))
 mkdirSync(join(root, 'data'))
@@ -47,43 +47,50 @@ try {
   const quietKey = (await call<{ key: string }>(server.url, 'POST', '/api/databases/quiet/keys', token, { label: 'bench', scope: 'read' })).key
   const noisyKey = (await call<{ key: string }>(server.url, 'POST', '/api/databases/noisy/keys', token, { label: 'flood', scope: 'read' })).key
 
-  const floods: Record<string, (n: number) => Promise<number>> = {
-    'distinct heavy statements': async (n) => (await fetch(`${server.url}/api/databases/noisy/query`, {
-      method: 'POST', headers: { authorization: `Bearer ${noisyKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ sql: heavyStatement(n) })
-    }).then(async (res) => { await res.arrayBuffer(); return res.status })),
-    'reads of a 20 MB record': async () => (await fetch(`${server.url}/api/databases/noisy/tables/big/records/1`, {
-      headers: { authorization: `Bearer ${noisyKey}` }
-    }).then(async (res) => { await res.arrayBuffer(); return res.status }))
+  const floods = ['distinct heavy statements', 'reads of a 20 MB record']
+  /** The noisy tenant's loops, in a process of their own (@see flood-client.ts); resolves to its status counts. */
+  function startFlood (phase: string): () => Promise<Record<number, number>> {
+    const client = fork(fileURLToPath(new URL('flood-client.ts', import.meta.url)), [phase, server.url, noisyKey, String(flooders)], { execArgv: ['--import', import.meta.resolve('tsx')] })
+    const counts = new Promise<Record<number, number>>((resolve) => client.once('message', (statuses) => resolve(statuses as Record<number, number>)))
+    return async () => {
+      client.send('stop')
+      return await counts
+    }
   }
   const quiet = { url: server.url, connections, pipelining: 1, timeout: 10, headers: { authorization: `Bearer ${quietKey}` },
     requests: [{ method: 'GET', setupRequest: (raw) => ({ ...raw, path: `/api/databases/quiet/tables/items/records/${1 + Math.floor(Math.random() * 100)}` }) } satisfies Request] }
 
   const rows: string[] = []
-  let idleP99 = 0
-  for (const phase of ['idle', ...Object.keys(floods)]) {
-    let stop = false
-    const statuses: Record<number, number> = {}
-    let counter = 0
-    const flood = phase === 'idle'
-      ? []
-      : Array.from({ length: flooders }, async () => {
-        while (!stop) {
-          const status = await floods[phase](counter++).catch(() => 0)
-          statuses[status] = (statuses[status] ?? 0) + 1
-        }
-      })
-    await autocannon({ ...quiet, duration: 1 })
-    note(`measuring quiet GETs, ${phase} ...`)
-    const run = await autocannon({ ...quiet, duration: durationS })
-    stop = true
-    await Promise.all(flood)
-    const rss = treeRssBytes(server.pid) ?? 0
-    if (phase === 'idle') idleP99 = run.latency.p99
-    const answered = Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ') || '-'
-    rows.push(`| ${phase} | ${Math.round(run.requests.total / durationS).toLocaleString('en-US')} | ${run.latency.p50} ms | ${run.latency.p99} ms | ${(run.latency.p99 / idleP99).toFixed(2)} | ${answered} | ${Math.round(rss / 2 ** 20)} MB | ${run.non2xx + run.errors} |`)
+  interface Measured { reqs: number, p50: number, p99: number, statuses: Record<number, number>, rss: number, failures: number }
+  const phases = ['idle', ...floods]
+  const measured = new Map<string, Measured[]>(phases.map((phase) => [phase, []]))
+  for (let round = 1; round <= rounds; round++) {
+    for (const phase of phases) {
+      const stopFlood = phase === 'idle' ? async () => ({}) : startFlood(phase)
+      await autocannon({ ...quiet, duration: 1 })
+      note(`round ${round} of ${rounds}: measuring quiet GETs, ${phase} ...`)
+      // the server tree's largest RSS during the phase
+      let rss = treeRssBytes(server.pid) ?? 0
+      const sampler = setInterval(() => { rss = Math.max(rss, treeRssBytes(server.pid) ?? 0) }, 250)
+      const run = await autocannon({ ...quiet, duration: durationS })
+      clearInterval(sampler)
+      const statuses = await stopFlood()
+      measured.get(phase)?.push({ reqs: run.requests.total / durationS, p50: run.latency.p50, p99: run.latency.p99, statuses, rss, failures: run.non2xx + run.errors })
+    }
   }
-  console.log(`\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${connections} quiet connections, ${flooders} flooding loops, ${durationS} s a phase; load average ${loadBefore.toFixed(1)} before\n`)
-  console.log('| flood from the noisy tenant | quiet req/s | p50 | p99 | p99 / idle p99 | flood answers (status) | server tree RSS | quiet failures |')
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
+  const idleP99 = median((measured.get('idle') ?? []).map((m) => m.p99))
+  for (const phase of phases) {
+    const runs = measured.get(phase) ?? []
+    const p99 = median(runs.map((m) => m.p99))
+    const statuses: Record<number, number> = {}
+    for (const run of runs) for (const [status, n] of Object.entries(run.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n
+    const answered = Object.entries(statuses).map(([status, n]) => `${n} × ${status}`).join(', ') || '-'
+    const p99s = rounds > 1 ? ` (${runs.map((m) => m.p99).join(', ')})` : ''
+    rows.push(`| ${phase} | ${Math.round(median(runs.map((m) => m.reqs))).toLocaleString('en-US')} | ${median(runs.map((m) => m.p50))} ms | ${p99} ms${p99s} | ${(p99 / idleP99).toFixed(2)} | ${answered} | ${Math.round(runs[0].rss / 2 ** 20)} MB | ${runs.reduce((total, m) => total + m.failures, 0)} |`)
+  }
+  console.log(`\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${connections} quiet connections, ${flooders} flooding loops, ${durationS} s a phase, ${rounds} round(s) (medians); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`)
+  console.log('| flood from the noisy tenant | quiet req/s | p50 | p99 | p99 / idle p99 | flood answers (status) | server tree RSS (max, round 1) | quiet failures |')
   console.log('|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
 } finally {

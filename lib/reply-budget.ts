@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ServerBusy } from './errors.js'
+import { BytesBody } from './json-reply.js'
 
 /**
  * A server-wide bound on the memory that large replies hold while their clients read them. A reply is written whole
@@ -27,13 +28,16 @@ export function replyBytesInFlight (): number {
   return inFlight
 }
 
-/** An `onSend` hook for routes that answer rows. */
+/** An `onSend` hook for routes that answer rows: text, or bytes sent as the socket drains (@see BytesBody). */
 export function holdReplyMemory (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void): void {
-  if (typeof payload !== 'string' || payload.length < largeReplyBytes) return done(null, payload)
-  const bytes = payload.length
+  const bytes = payload instanceof BytesBody ? payload.byteLength : typeof payload === 'string' ? payload.length : 0
+  // a stream gets no length from Fastify: this one knows it
+  if (payload instanceof BytesBody) reply.header('content-length', bytes)
+  if (bytes < largeReplyBytes) return done(null, payload)
   if (inFlight + bytes > budget) {
+    if (payload instanceof BytesBody) payload.destroy()
     const busy = new ServerBusy()
-    reply.code(503).header('retry-after', '1')
+    reply.code(503).header('retry-after', '1').removeHeader('content-length')
     return done(null, JSON.stringify({ statusCode: 503, code: busy.code, error: 'Service Unavailable', message: busy.message }))
   }
   inFlight += bytes

@@ -6,7 +6,7 @@ import type { AnalyticsEvent } from '../lib/analytics/index.js'
 import { deserializeError } from '../lib/errors.js'
 import type { QueryResult } from '../lib/engine/jobs/query.js'
 import { guessedOperation } from '../lib/sql/statement-kind.js'
-import { stringifyReply } from '../lib/json-reply.js'
+import { replySerializer } from '../lib/json-reply.js'
 import { area } from '../plugins/area.js'
 
 /** One statement's answer, exactly as POST .../query gives it. */
@@ -17,7 +17,7 @@ function answerOf (result: QueryResult) {
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, analytics } = fastify
-  fastify.setSerializerCompiler(() => stringifyReply)
+  fastify.setSerializerCompiler(() => replySerializer)
 
   /** One analytics event per statement of the batch, as POST .../query records for one. */
   function record (database: DatabaseRecord, sql: string, operation: AnalyticsEvent['operation'], durationMs: number, rowCount: number, errorMsg: string | null): void {

@@ -3,7 +3,7 @@ import { errors } from '../schemas/common.js'
 import { DbParams } from '../schemas/tables.js'
 import { QueryBody, QueryResponse } from '../schemas/query.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
-import { replyRows, stringifyReply } from '../lib/json-reply.js'
+import { replyRows, replySerializer } from '../lib/json-reply.js'
 import { holdReplyMemory } from '../lib/reply-budget.js'
 import { area } from '../plugins/area.js'
 
@@ -13,7 +13,7 @@ const looksLikeRead = /^\s*(select|with|pragma|explain|values)\b/i
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { engine, track, store } = fastify
   // rows are open objects, and those from a worker arrive as JSON text (@see routes/records.ts)
-  fastify.setSerializerCompiler(() => stringifyReply)
+  fastify.setSerializerCompiler(() => replySerializer)
   // large replies count against the server's budget of reply memory until their client has read them
   fastify.addHook('onSend', holdReplyMemory)
 

@@ -11,7 +11,7 @@ import type { DatabaseRecord } from '../lib/store/databases.js'
 import type { JobArgs, JobName } from '../lib/engine/index.js'
 import { mapResult } from '../lib/maybe-async.js'
 import { firstRow } from '../lib/engine/json-rows.js'
-import { replyRow, replyRows, stringifyReply } from '../lib/json-reply.js'
+import { replyRow, replyRows, replySerializer } from '../lib/json-reply.js'
 import { holdReplyMemory } from '../lib/reply-budget.js'
 import { area } from '../plugins/area.js'
 
@@ -20,7 +20,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   // A record is an open object (any columns), which fast-json-stringify writes member by member; rows reach the
   // reply already JSON-safe (blobs as $base64, big integers as strings), so JSON.stringify gives the same text faster,
   // and rows from a worker arrive as JSON text, spliced in as they are. The response schemas document the routes.
-  fastify.setSerializerCompiler(() => stringifyReply)
+  fastify.setSerializerCompiler(() => replySerializer)
   // A column may be named `__proto__` or `constructor` (issue #30, item 9), so record bodies keep such members instead of
   // being refused as prototype poisoning. JSON.parse makes them own members, never a prototype, and the record jobs
   // read a body by its own members only (Object.keys, Object.hasOwn).

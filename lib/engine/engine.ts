@@ -13,7 +13,8 @@ import type { JobArgs, JobName, JobResult } from './jobs/index.js'
 import { unpackRows } from './json-rows.js'
 import { isInside } from './paths.js'
 import { choose, homeSlot, type Candidate } from './placement.js'
-import type { FromWorker, JobMessage } from './protocol.js'
+import type { Arrived } from './large-answers.js'
+import type { JobMessage } from './protocol.js'
 import type { Engine, EngineLogger, EngineOptions, JobError, JobListener, RunOptions, Target } from './types.js'
 import { spawnWorker, type WorkerProcess } from './worker-process.js'
 
@@ -87,7 +88,7 @@ export function createEngine (options: EngineOptions): Engine {
   const dataDir = path.resolve(options.dataDir)
   const log = options.logger ?? silent
   // each lane's own pool is a safety net: the budget closes connections before any pool is full
-  const config = { dataDir, maxConnections: options.maxConnections, maxQueryRows: options.maxQueryRows, maxWorkerRssBytes: options.maxWorkerRssBytes, nice: options.workerNice }
+  const config = { dataDir, maxConnections: options.maxConnections, maxQueryRows: options.maxQueryRows, maxWorkerRssBytes: options.maxWorkerRssBytes }
   const idleCloseMs = options.idleCloseMs ?? defaultIdleCloseMs
 
   const workers: WorkerProcess[] = []
@@ -166,6 +167,7 @@ export function createEngine (options: EngineOptions): Engine {
   function start (): WorkerProcess {
     const worker: WorkerProcess = spawnWorker({
       config,
+      nice: options.workerNice,
       onError: (err) => log.warn({ err, pid: worker.pid }, 'engine worker channel error')
     }, {
       ready: dispatch,
@@ -361,11 +363,11 @@ export function createEngine (options: EngineOptions): Engine {
     return { ...job, file: job.databaseId === undefined ? job.file : undefined }
   }
 
-  function settle (worker: WorkerProcess, message: Extract<FromWorker, { type: 'done' | 'failed' }>): void {
+  function settle (worker: WorkerProcess, message: Extract<Arrived, { type: 'done' | 'failed' }>): void {
     const job = jobsOf(worker)[0]
     if (job?.id !== message.id) return
     unassign(worker, job)
-    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows, message.row), durationMs: message.durationMs })
+    if (message.type === 'done') job.resolve({ result: unpackRows(message.value, message.rows, message.row, message.pieces), durationMs: message.durationMs })
     else job.reject(withDuration(deserializeError(message.error), message.durationMs))
     if (message.type === 'done' && message.checkpoint === true && job.databaseId !== undefined) checkpointLater(job.databaseId)
     armHead(worker)

@@ -8,9 +8,25 @@
  */
 import { writtenJson } from './result-bytes.js'
 
-/** A value already written as JSON. */
+/**
+ * A value already written as JSON: as text, or as the UTF-8 bytes of a long answer that came by the answer pipe
+ * (@see large-answers.ts), which replies send as they are (@see lib/json-reply.ts) and nothing here decodes unasked.
+ */
 export class JsonText {
-  constructor (readonly json: string) {}
+  #json: string | undefined
+  /** The bytes, for a long answer; undefined for text. */
+  readonly pieces: readonly Buffer[] | undefined
+
+  constructor (json: string | readonly Buffer[]) {
+    if (typeof json === 'string') this.#json = json
+    else this.pieces = json
+  }
+
+  /** The text (decoded once, when asked, from the bytes of a long answer). */
+  get json (): string {
+    this.#json ??= Buffer.concat(this.pieces ?? []).toString()
+    return this.#json
+  }
 
   /** Any serializer that does not know the class still writes the right value (slowly). */
   toJSON (): unknown {
@@ -20,14 +36,24 @@ export class JsonText {
 
 /** A JSON array of rows, with its length known without parsing it. */
 export class JsonRows extends JsonText {
-  constructor (json: string, readonly length: number) {
+  constructor (json: string | readonly Buffer[], readonly length: number) {
     super(json)
   }
 
   /** The first row's text: JSON.stringify writes an array of one object as `[` + the object + `]`. */
   first (): JsonText | undefined {
-    return this.length === 0 ? undefined : new JsonText(this.length === 1 ? this.json.slice(1, -1) : JSON.stringify((JSON.parse(this.json) as unknown[])[0]))
+    if (this.length === 0) return undefined
+    if (this.length > 1) return new JsonText(JSON.stringify((JSON.parse(this.json) as unknown[])[0]))
+    return this.pieces === undefined ? new JsonText(this.json.slice(1, -1)) : new JsonText(withoutBrackets(this.pieces))
   }
+}
+
+/** Bytes without their first and last byte (`[` and `]`, one byte each in UTF-8). */
+function withoutBrackets (pieces: readonly Buffer[]): Buffer[] {
+  const inner = pieces.filter((piece) => piece.length > 0)
+  inner[0] = inner[0].subarray(1)
+  inner[inner.length - 1] = inner[inner.length - 1].subarray(0, -1)
+  return inner
 }
 
 /** Rows as a job gave them (inline) or as a worker sent them. */
@@ -62,8 +88,11 @@ export function packRows (value: unknown): { value: unknown, rows?: PackedRows, 
   return rowText === undefined ? { value } : { value: others, row: rowText }
 }
 
-/** In the engine: the result with its rows back in place, as JsonRows, or its row as JsonText. */
-export function unpackRows (value: unknown, rows: PackedRows | undefined, row?: string): unknown {
-  if (row !== undefined) return { ...(value as object), row: new JsonText(row) }
-  return rows === undefined ? value : { ...(value as object), rows: new JsonRows(rows.json, rows.length) }
+/**
+ * In the engine: the result with its rows back in place, as JsonRows, or its row as JsonText; their text is `pieces`
+ * when it came as bytes by the answer pipe.
+ */
+export function unpackRows (value: unknown, rows: PackedRows | undefined, row?: string, pieces?: Buffer[]): unknown {
+  if (row !== undefined) return { ...(value as object), row: new JsonText(pieces ?? row) }
+  return rows === undefined ? value : { ...(value as object), rows: new JsonRows(pieces ?? rows.json, rows.length) }
 }

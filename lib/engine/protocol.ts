@@ -8,8 +8,6 @@ export interface WorkerConfig {
   maxQueryRows: number
   /** Resident memory past which a worker drops its statement caches and connections (@see worker-memory.ts). */
   maxWorkerRssBytes?: number
-  /** Scheduling niceness the worker takes at start (@see EngineOptions.workerNice). */
-  nice?: number
 }
 
 /** One job as sent to a worker: `timeoutMs` lets the worker tell when the engine is about to kill it. */
@@ -29,18 +27,16 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   /**
-   * A result's `rows` array (or its `row`) travels apart, as JSON text (@see json-rows.ts); a long text comes first
-   * in `chunk` messages (@see chunks.ts), and then is empty here. `checkpoint`: the job left enough WAL behind for
-   * the engine to run a checkpoint job (workers never checkpoint in a commit).
+   * A result's `rows` array (or its `row`) travels apart, as JSON text (@see json-rows.ts); a long text goes as
+   * `piped` bytes on the answer pipe (@see large-answers.ts), and then is empty here. `checkpoint`: the job left
+   * enough WAL behind for the engine to run a checkpoint job (workers never checkpoint in a commit).
    */
-  | { type: 'done', id: number, value: unknown, rows?: PackedRows, row?: string, chunked?: true, durationMs: number, checkpoint?: true }
+  | { type: 'done', id: number, value: unknown, rows?: PackedRows, row?: string, piped?: number, durationMs: number, checkpoint?: true }
   /**
    * Job `id` starts a commit, before its commit deadline: the engine lets it finish rather than kill the worker at the
    * deadline, so a 408 never answers a write that was committed (@see CommitDeadline).
    */
   | { type: 'committing', id: number }
-  /** A piece of the text of the next `done` answer to job `id`. */
-  | { type: 'chunk', id: number, text: string }
   | { type: 'failed', id: number, error: SerializedError, durationMs: number }
   | { type: 'reply', id: number, value: unknown }
   /** A job ran to the edge of its deadline: the worker starts nothing more, its unstarted jobs go elsewhere. */

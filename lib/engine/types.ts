@@ -18,8 +18,6 @@ export interface EngineOptions {
   maxConnections: number
   /** Closes a connection unused this long (default 60000; 0 never). */
   idleCloseMs?: number
-  /** Niceness of the worker processes (default 0): above 0 they yield the CPU to the main process. */
-  workerNice?: number
   /** Jobs of one database handed to workers at once (default 8); more wait in the engine's queue. */
   dbMaxInflight?: number
   /** Jobs of one database that may wait (default 256); more are refused with DATABASE_BUSY. */
@@ -35,6 +33,11 @@ export interface EngineOptions {
   maxQueryRows: number
   /** Resident memory past which a worker drops its statement caches and connections (default 512 MiB). */
   maxWorkerRssBytes?: number
+  /**
+   * Niceness of the worker processes (default 0; the server sets ENGINE_WORKER_NICE): when the CPU is short, the main
+   * thread, which serves every request and the inline lane, runs before one tenant's heavy statements (@see worker-process.ts).
+   */
+  workerNice?: number
   /** The absolute file of a registered database, undefined if there is none. */
   locate: (databaseId: string) => string | undefined
   /** The size quota of a registered database in bytes (`max_page_count` on its connections); undefined: none. */

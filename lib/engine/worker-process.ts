@@ -1,6 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process'
+import { setPriority } from 'node:os'
+import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { createChunkJoiner } from './chunks.js'
+import { answerPipeFd, createAnswerReader } from './answer-pipe.js'
+import { createAnswerJoiner, type Arrived } from './large-answers.js'
 import type { FromWorker, JobMessage, ToWorker, WorkerConfig } from './protocol.js'
 
 // Tests run the engine from TypeScript through tsx; the built server runs compiled JavaScript without a loader.
@@ -17,11 +20,11 @@ const fallback: Record<Control['type'], unknown> = { close: true, count: 0 }
 
 export interface WorkerEvents {
   ready: () => void
-  result: (message: Extract<FromWorker, { type: 'done' | 'failed' }>) => void
+  result: (message: Extract<Arrived, { type: 'done' | 'failed' }>) => void
   /** The worker finished a job at the edge of its deadline and starts nothing more (see protocol.ts). */
   stopping: () => void
   /**
-   * Job `id` of the worker is finishing: it starts a commit, or its long answer has begun to arrive in pieces. Either
+   * Job `id` of the worker is finishing: it starts a commit, or its long answer has begun to arrive on the pipe. Either
    * way it must not be killed as a runaway at its deadline (see protocol.ts).
    */
   finishing: (id: number) => void
@@ -49,6 +52,13 @@ export interface WorkerProcess {
 
 export interface SpawnOptions {
   config: WorkerConfig
+  /**
+   * Niceness of the process. Workers run what the inline lane will not (long scans, big rows, raw SQL); the main
+   * thread runs every request. On a machine short of CPU, equal priority gives one tenant's flood of heavy statements
+   * as much CPU as the thread that serves every other tenant; at a higher niceness the kernel runs the main thread first
+   * and the workers take what is left (all of it when the main thread is idle).
+   */
+  nice?: number
   onError: (err: Error) => void
 }
 
@@ -60,15 +70,26 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
     // JSON: jobs take and return the wire format (blobs as {"$base64"}, 64-bit integers as strings), so
     // nothing needs structured clone, which measured ~21k round trips/s here against ~30k/s for JSON.
     serialization: 'json',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc']
+    // fd 4: the answer pipe, for the bytes of long answers (@see answer-pipe.ts)
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc', 'pipe']
   })
+  if (options.nice !== undefined && options.nice !== 0 && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, options.nice)
+    } catch (err) {
+      options.onError(err as Error)
+    }
+  }
   const pending = new Map<number, { control: Control, resolve: (value: unknown) => void }>()
   let nextControlId = 1
   let ready = false
   let retired = false
   let exited = false
   const exitedPromise = new Promise<void>((resolve) => child.once('close', () => resolve()))
-  const chunks = createChunkJoiner()
+  const answers = createAnswerJoiner(deliver)
+  const pipe = child.stdio[answerPipeFd] as Readable
+  pipe.on('data', createAnswerReader((id, piece, last) => answers.piece(id, piece, last)))
+  pipe.on('error', (err) => { if (!retired && !exited) options.onError(err) })
 
   function answerPending (): void {
     for (const { control, resolve } of pending.values()) resolve(fallback[control.type])
@@ -83,11 +104,13 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
   child.on('error', (err) => { if (!retired) options.onError(err) })
   child.on('message', (received: FromWorker) => {
     if (retired) return
-    const message = chunks.take(received)
-    if (message === undefined) {
-      if (received.type === 'chunk' && chunks.isFirst(received)) events.finishing(received.id)
-      return
-    }
+    answers.message(received)
+    // a long answer has begun to arrive: its job is done
+    if (received.type === 'done' && received.piped !== undefined && answers.waiting(received.id)) events.finishing(received.id)
+  })
+
+  function deliver (message: Arrived): void {
+    if (retired) return
     switch (message.type) {
       case 'ready':
         ready = true
@@ -99,14 +122,13 @@ export function spawnWorker (options: SpawnOptions, events: WorkerEvents): Worke
       }
       case 'stopping': return events.stopping()
       case 'committing': return events.finishing(message.id)
-      case 'chunk': return
       default: return events.result(message)
     }
-  })
+  }
   // 'close', not 'exit': it comes once the channel is drained, so every answer sent before the end has arrived
   child.once('close', (code, signal) => {
     exited = true
-    chunks.clear()
+    answers.clear()
     answerPending()
     if (!retired) events.exit({ code, signal, wasReady: ready })
   })

@@ -4,22 +4,21 @@
  * The engine may send a job before the previous one is done (pipelining); the next job starts only once the
  * previous answer is written to the channel, so the engine always knows which job a stuck worker is running.
  */
-import { setPriority } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { inChunks } from './chunks.js'
+import { openAnswerPipe } from './answer-pipe.js'
 import { createJobRunner } from './job-runner.js'
+import { splitAnswer } from './large-answers.js'
 import { answerOf, unsendable } from './worker-answer.js'
 import { overrunMarginMs, type FromWorker, type JobMessage, type ToWorker, type WorkerConfig } from './protocol.js'
 
 type Work = JobMessage | Extract<ToWorker, { type: 'close' | 'count' }>
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig
-// a heavy statement yields the CPU to the main process, which serves every tenant's HTTP and point reads
-if (config.nice !== undefined && config.nice > 0) setPriority(config.nice)
 // SQLite's automatic checkpoint runs inside a commit, where the deadline could cut it after the data is in: the
 // engine runs checkpoints as jobs of their own instead, when an answer says the WAL has grown (@see wal-pending.ts)
 const runner = createJobRunner(config, { connection: { autoCheckpoint: false } })
 const backlog: Work[] = []
+const answerPipe = openAnswerPipe()
 let busy = false
 let stopping = false
 
@@ -55,17 +54,21 @@ function next (): void {
   send({ type: 'stopping' })
 }
 
+/** Sends an answer; a long one's text goes as bytes on the answer pipe. `then` runs once both are written. */
 function sendAnswer (message: FromWorker, then?: () => void): void {
+  let bytes: Buffer | undefined
+  let pending = 2
+  const written = () => { if (--pending === 0) then?.() }
   try {
-    const messages = inChunks(message)
-    const last = messages.pop() as FromWorker
-    for (const chunk of messages) send(chunk)
-    send(last, then)
+    const split = splitAnswer(message)
+    bytes = split.bytes
+    send(split.message, bytes === undefined ? then : written)
   } catch (err) {
     // answered instead of leaving the caller waiting
     const { id, durationMs } = message as { id: number, durationMs: number }
-    send(unsendable(id, durationMs, err), then)
+    return send(unsendable(id, durationMs, err), then)
   }
+  if (bytes !== undefined) answerPipe.write((message as { id: number }).id, bytes, written)
 }
 
 function stop (): void {

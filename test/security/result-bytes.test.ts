@@ -1,9 +1,10 @@
 /**
  * Issue #30 item 3: the raw-SQL result bound counts the bytes the client receives (JSON after escaping), and a long
- * answer crosses the worker channel in pieces, never as one message the main thread parses whole.
+ * answer's text crosses from the worker as bytes on a pipe of its own, never as a message the main thread parses.
  */
 import t from 'tap'
-import { chunkChars, createChunkJoiner, inChunks } from '../../lib/engine/chunks.js'
+import { createAnswerReader } from '../../lib/engine/answer-pipe.js'
+import { createAnswerJoiner, pipedChars, splitAnswer, type Arrived } from '../../lib/engine/large-answers.js'
 import type { FromWorker } from '../../lib/engine/protocol.js'
 import { maxResultBytes } from '../../lib/engine/result-bytes.js'
 import { as, build, signIn, workspace } from '../helper.js'
@@ -38,21 +39,50 @@ t.test('control characters count six bytes each: the reply stays within the boun
   t.same(plain.json().data, [{ s: '\u0001\u0001\u0001' }], 'small results are as before')
 })
 
-t.test('a long answer crosses the worker channel in pieces and arrives whole', async (t) => {
-  const json = JSON.stringify([{ s: 'x'.repeat(3 * chunkChars + 17) }, { s: '\ud83d\ude00'.repeat(chunkChars) }])
-  const done: FromWorker = { type: 'done', id: 7, value: { kind: 'rows' }, rows: { json, length: 2 }, durationMs: 1 }
-  const messages = inChunks(done)
-  t.ok(messages.length > 5, `${messages.length} messages`)
-  t.ok(messages.every((m) => JSON.stringify(m).length < 2 * chunkChars + 200), 'none of them long')
-  const joiner = createChunkJoiner()
-  const whole = messages.map((m) => joiner.take(JSON.parse(JSON.stringify(m)) as FromWorker)).filter((m) => m !== undefined)
-  t.same(whole, [done], 'rejoined, split surrogate pairs included')
+/** What the answer pipe carries for `id`: header and bytes, as openAnswerPipe writes them. */
+function frame (id: number, bytes: Buffer): Buffer {
+  const header = Buffer.alloc(12)
+  header.writeDoubleLE(id, 0)
+  header.writeUInt32LE(bytes.length, 8)
+  return Buffer.concat([header, bytes])
+}
 
-  const row: FromWorker = { type: 'done', id: 8, value: { sql: 'SELECT 1' }, row: JSON.stringify({ s: 'y'.repeat(chunkChars * 2) }), durationMs: 1 }
-  const rowMessages = inChunks(row)
-  t.equal(rowMessages.length, 4, 'three pieces and the answer')
-  t.same(rowMessages.map((m) => joiner.take(m)).filter((m) => m !== undefined), [row])
-  t.same(inChunks({ ...row, row: '{}' }), [{ ...row, row: '{}' }], 'short answers go as they are')
+t.test('a long answer\'s text crosses as bytes on the answer pipe, and messages keep their order', async (t) => {
+  const json = JSON.stringify([{ s: 'x'.repeat(3 * pipedChars + 17) }, { s: '\ud83d\ude00'.repeat(pipedChars) }])
+  const done: FromWorker = { type: 'done', id: 7, value: { kind: 'rows' }, rows: { json, length: 2 }, durationMs: 1 }
+  const { message, bytes } = splitAnswer(done)
+  t.ok(bytes !== undefined && bytes.equals(Buffer.from(json)), 'the text goes as its UTF-8 bytes')
+  t.ok(JSON.stringify(message).length < 200, 'the message itself is short')
+  t.same(splitAnswer({ ...done, rows: { json: '[]', length: 0 } }), { message: { ...done, rows: { json: '[]', length: 0 } } }, 'short answers go as they are')
+
+  const delivered: Arrived[] = []
+  const joiner = createAnswerJoiner((m) => delivered.push(m))
+  const read = createAnswerReader((id, piece, last) => joiner.piece(id, piece, last))
+  const after: FromWorker = { type: 'failed', id: 8, error: { statusCode: 400, code: 'X', message: 'x' }, durationMs: 1 }
+  // the message channel first, and the next job's answer before the bytes: it waits for them
+  joiner.message(JSON.parse(JSON.stringify(message)) as FromWorker)
+  joiner.message(after)
+  t.ok(joiner.waiting(7), 'the answer waits for its bytes')
+  t.same(delivered, [], 'nothing delivered before the bytes')
+  // reads cut anywhere, the header included: 5 bytes at a time, then 70,000
+  const wire = frame(7, bytes as Buffer)
+  for (let at = 0; at < wire.length;) {
+    const size = at < 30 ? 5 : 70_000
+    read(wire.subarray(at, at + size))
+    at += size
+  }
+  t.equal(delivered.length, 2, 'then both, in order')
+  const [first, second] = delivered as [Arrived & { pieces?: Buffer[] }, Arrived]
+  t.ok(first.pieces !== undefined && first.pieces.length > 1, `the bytes as the reads brought them (${first.pieces?.length} pieces)`)
+  t.equal(Buffer.concat(first.pieces ?? []).toString(), json, 'rejoined, surrogate pairs included')
+  t.same(second, after)
+
+  // the bytes first, then the message
+  const row: FromWorker = { type: 'done', id: 9, value: { sql: 'SELECT 1' }, row: JSON.stringify({ s: 'y'.repeat(pipedChars * 2) }), durationMs: 1 }
+  const split = splitAnswer(row)
+  read(frame(9, split.bytes as Buffer))
+  joiner.message(split.message)
+  t.equal(Buffer.concat((delivered[2] as { pieces: Buffer[] }).pieces).toString(), row.row)
 })
 
 t.test('a record read by a worker arrives whole through the pieces', async (t) => {
