@@ -35,7 +35,7 @@ function openStore (config: WorkerConfig): Store {
     db.pragma('synchronous = NORMAL')
     const migrated = migrate(db)
     const writer = createWriter(db, config.limits)
-    return { db, writer, reader: createReader(db), rollups: createRollupReader(db), backfill: createBackfill(db, writer.rollups), migrated }
+    return { db, writer, reader: createReader(db), rollups: createRollupReader(db, writer.rollups.windows), backfill: createBackfill(db, writer.rollups), migrated }
   } catch (err) {
     db.close()
     throw err
@@ -57,7 +57,7 @@ export function createHandlers (config: WorkerConfig) {
 
     flush (a: { events: EventBatch, timeZone: string, nowMs: number }): { written: number, pruned: number, pruneError?: string } {
       const { writer } = open()
-      const written = writer.flush(decodeEvents(a.events), a.timeZone)
+      const written = writer.flush(decodeEvents(a.events), a.timeZone, a.nowMs)
       try {
         return { written, pruned: writer.pruneIfDue(a.nowMs) }
       } catch (err) {
@@ -109,7 +109,12 @@ export function createHandlers (config: WorkerConfig) {
     },
 
     topQueries (a: { range: AnalyticsRange, nowMs: number, search?: string }): TopQuery[] {
-      return open().rollups.topQueries(firstHour(a.range, a.nowMs), a.search)
+      return open().rollups.topQueries(a.range, a.nowMs, a.search)
+    },
+
+    /** `topQueries` from the hourly rows, as before the running windows (for tests comparing the two). */
+    topQueriesFromHours (range: AnalyticsRange, nowMs: number, search?: string): TopQuery[] {
+      return open().rollups.topQueriesFromHours(firstHour(range, nowMs), search)
     },
 
     errors (a: { limit?: number, search?: string }): QueryLogRow[] {

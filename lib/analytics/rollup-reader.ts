@@ -4,6 +4,7 @@ import { topPatternsLimit } from './types.js'
 import { addEncoded, emptyHistogram, encodeHistogram, percentileMs, type Histogram } from './histogram.js'
 import { hourMs } from './time.js'
 import { globalOwner, hourOf, legacyOwner, registerHistogramFunctions } from './rollups.js'
+import type { PatternWindows, WindowRow } from './pattern-windows.js'
 import { prefixPattern } from './like.js'
 import { withMaxima, type VolumeBucket } from './windows.js'
 import type { LogSums } from './reader.js'
@@ -60,13 +61,8 @@ function containsPattern (term: string): string {
  * The aggregate endpoints, read from the hourly rollups only: each costs as many rows as the window has hours
  * (times operations, or patterns), whatever the number of events or of other databases.
  */
-export function createRollupReader (db: Database) {
+export function createRollupReader (db: Database, windows: PatternWindows) {
   registerHistogramFunctions(db)
-  db.aggregate('hist_sum', {
-    start: () => emptyHistogram(),
-    step: (h: unknown, blob: unknown) => addEncoded(h as Histogram, blob as Uint8Array | null),
-    result: (h: unknown) => encodeHistogram(h as Histogram)
-  })
   const sums = db.prepare(`SELECT COALESCE(SUM(calls), 0) AS queries,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN calls - errors END), 0) AS writes,
       SUM(total_ms) / SUM(calls) AS avgLatencyMs,
@@ -94,6 +90,16 @@ export function createRollupReader (db: Database) {
     SELECT * FROM ranked WHERE n = 1 ORDER BY calls DESC, database`)
   const patternHistogram = db.prepare(`SELECT hist_sum(hist) FROM _hourly_patterns
     WHERE owner = :owner AND hour >= :from AND pattern = :pattern`).pluck()
+  // each owner's most-called pattern: the PK order (span, owner, pattern) streams the groups, and max() takes the
+  // other columns from the first row with the most calls, which is the smallest pattern of a tie
+  const ownerTops = db.prepare(`SELECT owner, database_name, pattern, MAX(calls) AS calls, errors, writes, rows, total_ms, max_ms, hist
+    FROM _pattern_windows WHERE span = :span AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\') GROUP BY owner`)
+  // a name with several owners (its id, and `#name` for rows older than ids): the pattern most called by all of them
+  const nameTop = db.prepare(`SELECT pattern FROM _pattern_windows
+    WHERE span = :span AND owner IN (SELECT value FROM json_each(:owners)) AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
+    GROUP BY pattern ORDER BY SUM(calls) DESC, pattern LIMIT 1`).pluck()
+  const windowRow = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_ms, max_ms, hist
+    FROM _pattern_windows WHERE span = ? AND owner = ? AND pattern = ?`)
   const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS rows_written
@@ -127,8 +133,50 @@ export function createRollupReader (db: Database) {
       return this.patterns(database, from, { limit: topPatternsLimit }).items
     },
 
-    /** Each database's most-called pattern in the window, most calls first; `search` a prefix of the pattern. */
-    topQueries (from: number, search?: string): TopQuery[] {
+    /**
+     * Each database's most-called pattern in the window, most calls first; `search` a prefix of the pattern. Read
+     * from the running windows (one row per database and pattern), moved to the current hour first; from the
+     * hourly rows when the windows end later than asked (a clock set back) or cannot be moved (a locked file).
+     */
+    topQueries (range: AnalyticsRange, nowMs: number, search?: string): TopQuery[] {
+      const like = search === undefined || search === '' ? null : prefixPattern(search)
+      let current = false
+      try {
+        current = windows.advance(hourOf(nowMs))
+      } catch {}
+      if (!current) return this.topQueriesFromHours(firstHour(range, nowMs), search)
+      const span = rangeHours[range]
+      const byName = new Map<string, WindowRow[]>()
+      for (const row of ownerTops.all({ span, search: like }) as WindowRow[]) {
+        const list = byName.get(row.database_name)
+        if (list === undefined) byName.set(row.database_name, [row])
+        else list.push(row)
+      }
+      const items: TopQuery[] = []
+      for (const [database, tops] of byName) {
+        let rows = tops
+        if (tops.length > 1) {
+          const pattern = nameTop.get({ span, owners: JSON.stringify(tops.map(r => r.owner)), search: like }) as string
+          rows = tops.map(r => windowRow.get(span, r.owner, pattern) as WindowRow | undefined).filter(r => r !== undefined)
+        }
+        const h = emptyHistogram()
+        const sum = { sql_text: rows[0].pattern, calls: 0, errors: 0, writes: 0, total_rows: 0, total_ms: 0, max_ms: 0 }
+        for (const r of rows) {
+          sum.calls += r.calls
+          sum.errors += r.errors
+          sum.writes += r.writes
+          sum.total_rows += r.rows
+          sum.total_ms += r.total_ms
+          sum.max_ms = Math.max(sum.max_ms, windows.maxMs(span, r))
+          addEncoded(h, r.hist)
+        }
+        items.push({ database, ...patternStats({ ...sum, hist: encodeHistogram(h) }) })
+      }
+      return items.sort((a, b) => b.calls - a.calls || (a.database < b.database ? -1 : a.database > b.database ? 1 : 0))
+    },
+
+    /** `topQueries` from the hourly rows of the window starting at `from` (epoch hour): one row per hour and pattern. */
+    topQueriesFromHours (from: number, search?: string): TopQuery[] {
       const rows = topQueries.all({ from, search: search === undefined || search === '' ? null : prefixPattern(search) }) as Array<
         PatternRow & { database: string, first_owner: string, last_owner: string }>
       return rows.map(r => {

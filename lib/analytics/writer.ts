@@ -109,7 +109,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
-    .concat(['_hourly_stats', '_hourly_patterns'].map(table =>
+    .concat(['_hourly_stats', '_hourly_patterns', '_pattern_windows'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE owner = ?`)))
 
   let lastPruneMs = -Infinity
@@ -136,7 +136,9 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     return date
   }
 
-  const writeBatch = db.transaction((events: StampedEvent[], timeZone: string) => {
+  const writeBatch = db.transaction((events: StampedEvent[], timeZone: string, nowMs: number | undefined) => {
+    // the running windows end at the flush's hour before its events are added to them
+    if (nowMs !== undefined) rollups.windows.advance(hourOf(nowMs))
     const stats = new Map<string, DailyStat>()
     const queries = new Map<string, DailyQuery>()
     const timeOf = isoTimes()
@@ -219,10 +221,10 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
 
   return {
     /** Inserts the log rows and upserts both daily aggregates in one transaction. */
-    flush (events: StampedEvent[], timeZone: string): number {
+    flush (events: StampedEvent[], timeZone: string, nowMs?: number): number {
       if (events.length === 0) return 0
       try {
-        writeBatch(events, timeZone)
+        writeBatch(events, timeZone, nowMs)
       } catch (err) {
         rollups.forget()
         throw err
