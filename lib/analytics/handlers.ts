@@ -10,6 +10,7 @@ import { createRollupReader, firstHour } from './rollup-reader.js'
 import { createBackfill } from './backfill.js'
 import { planVolume } from './windows.js'
 import { hourMs } from './time.js'
+import { hourOf } from './rollups.js'
 
 export interface WorkerConfig {
   /** Absolute path of `_analytics.db`. */
@@ -28,11 +29,20 @@ interface Store {
   migrated: { from: number, to: number }
 }
 
+/**
+ * WAL frames are copied back into the file by `maintain()` between requests, once `checkpointEvents` events were
+ * flushed, not by the commit that happens to cross SQLite's 1,000-page mark (that flush took ten times the others).
+ * The automatic checkpoint stays, at a higher mark, for a worker that never gets a quiet moment.
+ */
+export const checkpointEvents = 2000
+const autoCheckpointPages = 10_000
+
 function openStore (config: WorkerConfig): Store {
   const db = new Database(config.file, { timeout: config.busyTimeoutMs })
   try {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
+    db.pragma(`wal_autocheckpoint = ${autoCheckpointPages}`)
     const migrated = migrate(db)
     const writer = createWriter(db, config.limits)
     return { db, writer, reader: createReader(db), rollups: createRollupReader(db, writer.rollups.windows), backfill: createBackfill(db, writer.rollups), migrated }
@@ -49,6 +59,8 @@ function openStore (config: WorkerConfig): Store {
 export function createHandlers (config: WorkerConfig) {
   let store: Store | null = null
   const open = (): Store => (store ??= openStore(config))
+  let lastFlushNowMs: number | null = null
+  let eventsSinceCheckpoint = 0
 
   return {
     open (): { from: number, to: number } {
@@ -57,7 +69,9 @@ export function createHandlers (config: WorkerConfig) {
 
     flush (a: { events: EventBatch, timeZone: string, nowMs: number }): { written: number, pruned: number, pruneError?: string } {
       const { writer } = open()
-      const written = writer.flush(decodeEvents(a.events), a.timeZone, a.nowMs)
+      const written = writer.flush(decodeEvents(a.events), a.timeZone)
+      lastFlushNowMs = a.nowMs
+      eventsSinceCheckpoint += written
       try {
         return { written, pruned: writer.pruneIfDue(a.nowMs) }
       } catch (err) {
@@ -80,6 +94,19 @@ export function createHandlers (config: WorkerConfig) {
       if (!backfill.pending()) return { rows: 0, pending: false }
       const rows = backfill.step(a.rows)
       return { rows, pending: backfill.pending() }
+    },
+
+    /**
+     * What a flush leaves for a quiet moment (the worker calls this between requests): moving the running pattern
+     * windows to the last flush's hour, and a checkpoint once enough was written.
+     */
+    maintain (): void {
+      if (store === null) return
+      if (lastFlushNowMs !== null) store.writer.rollups.windows.advance(hourOf(lastFlushNowMs))
+      if (eventsSinceCheckpoint >= checkpointEvents) {
+        store.db.pragma('wal_checkpoint(PASSIVE)')
+        eventsSinceCheckpoint = 0
+      }
     },
 
     overview (a: { range: AnalyticsRange, nowMs: number }): LogSums {

@@ -12,6 +12,7 @@ import type { Database } from 'better-sqlite3'
  * becomes NULL and is looked up again from the hourly rows when a reader needs it.
  */
 export const windowSpans = [24, 7 * 24, 30 * 24] as const
+export const maxWindowHours = 30 * 24
 
 export const patternWindowTables = `
 CREATE TABLE IF NOT EXISTS _pattern_windows (

@@ -3,6 +3,7 @@ import type { DatabaseSize, StampedEvent } from './types.js'
 import { dayMs, hourMs, localDate } from './time.js'
 import { createLogInserter, type LogRow } from './log-rows.js'
 import { createRollupWriter, defaultMaxPatterns, hourOf, type RollupInput } from './rollups.js'
+import { maxWindowHours } from './pattern-windows.js'
 
 export const retentionMs = 30 * dayMs
 export const pruneEveryMs = hourMs
@@ -136,9 +137,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     return date
   }
 
-  const writeBatch = db.transaction((events: StampedEvent[], timeZone: string, nowMs: number | undefined) => {
-    // the running windows end at the flush's hour before its events are added to them
-    if (nowMs !== undefined) rollups.windows.advance(hourOf(nowMs))
+  const writeBatch = db.transaction((events: StampedEvent[], timeZone: string) => {
     const stats = new Map<string, DailyStat>()
     const queries = new Map<string, DailyQuery>()
     const timeOf = isoTimes()
@@ -221,10 +220,10 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
 
   return {
     /** Inserts the log rows and upserts both daily aggregates in one transaction. */
-    flush (events: StampedEvent[], timeZone: string, nowMs?: number): number {
+    flush (events: StampedEvent[], timeZone: string): number {
       if (events.length === 0) return 0
       try {
-        writeBatch(events, timeZone, nowMs)
+        writeBatch(events, timeZone)
       } catch (err) {
         rollups.forget()
         throw err
@@ -243,8 +242,11 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       }
       if (nowMs - lastPruneMs < pruneEveryMs) return pruned
       lastPruneMs = nowMs
-      // hourly rollups older than the longest window (30 days of hours) are never read
-      for (const stmt of pruneRollups) stmt.run(hourOf(nowMs - retentionMs) - 1)
+      // hourly rollups older than the longest window (30 days of hours) are never read, once the running windows
+      // (moved between requests, maybe later than this) have subtracted them
+      const windowsEnd = rollups.windows.hour()
+      const before = hourOf(nowMs - retentionMs) - 1
+      for (const stmt of pruneRollups) stmt.run(windowsEnd === null ? before : Math.min(before, windowsEnd - maxWindowHours + 1))
       return pruned + prune.run(new Date(nowMs - retentionMs).toISOString()).changes
     },
 

@@ -181,13 +181,16 @@ t.test('top queries from running windows kept up to date flush by flush', async 
     const chunk = sorted.slice(i, i + 40)
     // the flush's clock is at the chunk's middle event: half the chunk is late, half a little early
     inOrder.flush({ events: encodeEvents(chunk), timeZone: 'UTC', nowMs: chunk[chunk.length >> 1].at as number })
+    inOrder.maintain() // as the worker does between requests
   }
+  const db = new Database(file, { readonly: true })
+  t.teardown(() => db.close())
+  const windowsEnd = db.prepare('SELECT hour FROM _pattern_windows_hour').pluck()
+  t.equal(windowsEnd.get(), Math.floor((sorted[sorted.length - 40 + 20].at as number) / hour), 'maintain() moved the windows to the last flush\'s hour')
   for (const range of ranges) t.same(inOrder.topQueries({ range, nowMs: now }), expectedTop(range), `top queries ${range}`)
 
   // every window row (not only the winners) holds the sums of its hours' rows
-  const db = new Database(file, { readonly: true })
-  t.teardown(() => db.close())
-  const end = db.prepare('SELECT hour FROM _pattern_windows_hour').pluck().get() as number
+  const end = windowsEnd.get() as number
   t.equal(end, Math.floor(now / hour), 'the read moved the windows to its hour')
   for (const span of [24, 168, 720]) {
     const sums = 'owner, pattern, calls, errors, writes, rows, round(total_ms, 6) AS total_ms'

@@ -1,0 +1,56 @@
+import t from 'tap'
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import { checkpointEvents, createHandlers } from '../../../lib/analytics/handlers.js'
+import { encodeEvents } from '../../../lib/analytics/wire.js'
+import type { StampedEvent } from '../../../lib/analytics/index.js'
+import { event, inspect, manualClock, openAnalytics, tempDir, waitFor } from './helper.js'
+
+// Issue #24, flush p99: a flush writes its transaction and nothing else. The WAL checkpoint and the running pattern
+// windows' move to a new hour wait for `maintain()`, which the worker runs between requests.
+const now = Date.parse('2026-11-20T12:30:00.000Z')
+const hour = 3_600_000
+
+/** Events spread over many databases, so that each flush dirties many pages. */
+const spread = (n: number, from: number): StampedEvent[] => Array.from({ length: n }, (_, i) => ({
+  ...event({ database: `db${from + i}`, databaseId: `uuid-${from + i}`, sqlText: `SELECT * FROM t${i % 7} WHERE id = ?` }),
+  at: now - 60_000
+}))
+
+t.test('flushes leave the checkpoint to maintain(), which runs it once enough events were written', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  h.open()
+  const size = (): number => statSync(file).size
+  const before = size()
+  let written = 0
+  while (written < checkpointEvents * 2) {
+    h.flush({ events: encodeEvents(spread(100, written)), timeZone: 'UTC', nowMs: now })
+    written += 100
+  }
+  const wal = statSync(file + '-wal').size
+  t.ok(wal > 1000 * 4096, `the WAL is past SQLite's default checkpoint mark (${wal} bytes) and ...`)
+  t.equal(size(), before, '... no flush copied it into the file')
+  h.maintain()
+  t.ok(size() > before, 'maintain() checkpoints')
+  const after = size()
+  h.flush({ events: encodeEvents(spread(100, written)), timeZone: 'UTC', nowMs: now })
+  h.maintain()
+  t.equal(size(), after, 'not again until another checkpointEvents were flushed')
+})
+
+t.test('the worker moves the running windows to the flush\'s hour between requests, without a read', async t => {
+  const clock = manualClock('2026-11-20T12:30:00.000Z')
+  const { analytics, file } = openAnalytics(t, { now: clock.now })
+  analytics.record(event({ timestamp: clock.ago(60_000) }))
+  await analytics.flush()
+  const db = inspect(t, file)
+  const end = (): unknown => db.prepare('SELECT hour FROM _pattern_windows_hour').pluck().get()
+  await waitFor(() => end() === Math.floor(now / hour))
+  clock.advance(2 * hour)
+  analytics.record(event({ timestamp: clock.ago(60_000) }))
+  await analytics.flush()
+  await waitFor(() => end() === Math.floor(now / hour) + 2)
+  t.match(await analytics.topQueries({ range: '24h' }), [{ database: 'shop', calls: 2 }])
+})
