@@ -97,12 +97,14 @@ export function createHandlers (config: WorkerConfig) {
     },
 
     /**
-     * What a flush leaves for a quiet moment (the worker calls this between requests): moving the running pattern
-     * windows to the last flush's hour, and a checkpoint once enough was written.
+     * What a flush leaves for a quiet moment (the worker calls this between requests): adding its sums to the
+     * running pattern windows and moving them to the last flush's hour, and a checkpoint once enough was written.
      */
     maintain (): void {
       if (store === null) return
-      if (lastFlushNowMs !== null) store.writer.rollups.windows.advance(hourOf(lastFlushNowMs))
+      const { windows } = store.writer.rollups
+      windows.apply()
+      if (lastFlushNowMs !== null) windows.advance(hourOf(lastFlushNowMs))
       if (eventsSinceCheckpoint >= checkpointEvents) {
         store.db.pragma('wal_checkpoint(PASSIVE)')
         eventsSinceCheckpoint = 0

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import { addEncoded, emptyHistogram, encodeHistogram } from './histogram.js'
 
 /**
  * Running per-(owner, pattern) sums over the last 24, 168 and 720 hours, so that `top-queries` reads one row per
@@ -6,10 +7,13 @@ import type { Database } from 'better-sqlite3'
  * rows with a million events; the hourly rows grow with hours × patterns, these only with patterns).
  *
  * Invariant: for each span W, `_pattern_windows` holds the sums of the `_hourly_patterns` rows of the hours
- * `hour - W + 1 … hour`, `hour` being the one row of `_pattern_windows_hour`. A flush first moves `hour` to its own
- * (subtracting the hours that left each window, adding any that entered it) and then adds its new hourly sums that
- * fall inside each window. Maxima cannot be subtracted: when the hour holding a window's maximum leaves, `max_ms`
- * becomes NULL and is looked up again from the hourly rows when a reader needs it.
+ * `hour - W + 1 … hour`, `hour` being the one row of `_pattern_windows_hour`, less the flushes' sums still pending.
+ * A flush keeps its hourly sums in memory (`stage`, then `commit` once its transaction is committed), merged with
+ * the next ones, and marks the windows `dirty` in the file; `apply()` (the worker's quiet moments, every read and
+ * every move) adds them to the windows that hold their hour and clears the mark. A worker that died with sums
+ * pending leaves the mark set, and the next one rebuilds the windows from the hourly rows. `advance` moves `hour`
+ * (subtracting the hours that left each window, adding any that entered it). Maxima cannot be subtracted: when the
+ * hour holding a window's maximum leaves, `max_ms` becomes NULL and is looked up again when a reader needs it.
  */
 export const windowSpans = [24, 7 * 24, 30 * 24] as const
 export const maxWindowHours = 30 * 24
@@ -29,7 +33,7 @@ CREATE TABLE IF NOT EXISTS _pattern_windows (
   hist BLOB,
   PRIMARY KEY (span, owner, pattern)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS _pattern_windows_hour (hour INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS _pattern_windows_hour (hour INTEGER NOT NULL, dirty INTEGER NOT NULL DEFAULT 0);
 `
 
 /** One hourly pattern row's sums, as the rollup writer upserts them. */
@@ -70,9 +74,10 @@ const columns = 'span, owner, pattern, database_name, calls, errors, writes, row
 
 /** Needs `hist_merge`, `hist_sub` and `hist_sum` (rollups.ts `registerHistogramFunctions`). */
 export function createPatternWindows (db: Database) {
-  const readHour = db.prepare('SELECT hour FROM _pattern_windows_hour LIMIT 1').pluck()
+  const readHour = db.prepare('SELECT hour, dirty FROM _pattern_windows_hour LIMIT 1')
   const clearHour = db.prepare('DELETE FROM _pattern_windows_hour')
   const writeHour = db.prepare('INSERT INTO _pattern_windows_hour (hour) VALUES (?)')
+  const markDirty = db.prepare('UPDATE _pattern_windows_hour SET dirty = ?')
   const upsert = db.prepare(`INSERT INTO _pattern_windows (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (span, owner, pattern) DO UPDATE SET ${addSums}`)
   const addHour = db.prepare(`INSERT INTO _pattern_windows (${columns})
@@ -95,11 +100,45 @@ export function createPatternWindows (db: Database) {
     SELECT MAX(p.max_ms) FROM hours JOIN _hourly_patterns AS p ON p.owner = :owner AND p.hour = hours.h AND p.pattern = :pattern`).pluck()
   const storeMax = db.prepare('UPDATE _pattern_windows SET max_ms = ? WHERE span = ? AND owner = ? AND pattern = ?')
 
-  let current: number | null | undefined // undefined: not read yet; null: no window built yet
+  let current: number | null | undefined // undefined: not read yet; null: no window built yet (or left dirty)
+  let marked = false // the file says `dirty`
+  const staged: PatternDelta[] = [] // this transaction's sums
+  const pending = new Map<string, PatternDelta>() // committed sums not yet in the windows, by owner, hour and pattern
 
   const hour = (): number | null => {
-    if (current === undefined) current = (readHour.get() as number | undefined) ?? null
+    if (current === undefined) {
+      const row = readHour.get() as { hour: number, dirty: number } | undefined
+      // sums a dead worker never applied: the windows are rebuilt from the hourly rows
+      current = row === undefined || row.dirty !== 0 ? null : row.hour
+      marked = row?.dirty === 1
+      pending.clear()
+    }
     return current
+  }
+
+  const applyPending = db.transaction(() => {
+    const end = hour()
+    if (end !== null) {
+      for (const r of pending.values()) {
+        for (const span of windowSpans) {
+          if (r.hour > end || r.hour <= end - span) continue
+          upsert.run(span, r.owner, r.pattern, r.name, r.calls, r.errors, r.writes, r.rows, r.totalMs, r.maxMs, r.hist)
+        }
+      }
+      if (marked) markDirty.run(0)
+      marked = false
+    }
+    pending.clear()
+  })
+
+  const apply = (): void => {
+    if (pending.size === 0) return
+    try {
+      applyPending()
+    } catch (err) {
+      current = undefined
+      throw err
+    }
   }
 
   const moveTo = db.transaction((to: number) => {
@@ -119,14 +158,16 @@ export function createPatternWindows (db: Database) {
     clearHour.run()
     writeHour.run(to)
     current = to
+    marked = false
   })
 
   return {
     /** The hour the windows end at, or null before the first `advance`. */
     hour,
 
-    /** Moves every window to end at `to` (epoch hour); false (nothing done) when they already end later. */
+    /** Moves every window to end at `to` (epoch hour), pending sums applied first; false when they end later. */
     advance (to: number): boolean {
+      apply()
       const from = hour()
       if (from !== null && to <= from) return to === from
       try {
@@ -138,16 +179,46 @@ export function createPatternWindows (db: Database) {
       return true
     },
 
-    /** Adds hourly sums just upserted (inside the caller's transaction) to the windows that hold their hour. */
-    add (rows: Iterable<PatternDelta>): void {
-      const end = hour()
-      if (end === null) return // the first advance builds the windows from the hourly rows
-      for (const r of rows) {
-        for (const span of windowSpans) {
-          if (r.hour > end || r.hour <= end - span) continue
-          upsert.run(span, r.owner, r.pattern, r.name, r.calls, r.errors, r.writes, r.rows, r.totalMs, r.maxMs, r.hist)
-        }
+    /**
+     * Keeps hourly sums just upserted (inside the caller's transaction) for the windows, and marks them dirty in the
+     * file (once per round of `apply`): `commit()` after the transaction, `forget()` after a rollback.
+     */
+    stage (rows: Iterable<PatternDelta>): void {
+      if (hour() === null) return // the first advance builds the windows from the hourly rows
+      if (!marked) {
+        markDirty.run(1)
+        marked = true
       }
+      for (const r of rows) staged.push(r)
+    },
+
+    /** The staged sums' transaction committed: they wait, merged by owner, hour and pattern, for `apply`. */
+    commit (): void {
+      for (const r of staged) {
+        const key = `${r.owner}\u0000${r.hour}\u0000${r.pattern}`
+        const p = pending.get(key)
+        if (p === undefined) {
+          pending.set(key, r)
+          continue
+        }
+        p.name = r.name
+        p.calls += r.calls
+        p.errors += r.errors
+        p.writes += r.writes
+        p.rows += r.rows
+        p.totalMs += r.totalMs
+        p.maxMs = Math.max(p.maxMs, r.maxMs)
+        p.hist = encodeHistogram(addEncoded(addEncoded(emptyHistogram(), p.hist), r.hist))
+      }
+      staged.length = 0
+    },
+
+    /** Adds the pending sums to the windows (the worker calls this between requests; reads and moves do too). */
+    apply,
+
+    /** Sums waiting for `apply`. */
+    pendingCount (): number {
+      return pending.size
     },
 
     /** The window's largest duration of one owner's pattern, looked up again (and stored) when it left with its hour. */
@@ -161,8 +232,9 @@ export function createPatternWindows (db: Database) {
       return max
     },
 
-    /** Drops the remembered end hour (after a rolled-back transaction). */
+    /** Drops what a rolled-back transaction staged, and the remembered state (read again from the file). */
     forget (): void {
+      staged.length = 0
       current = undefined
     }
   }

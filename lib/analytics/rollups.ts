@@ -180,7 +180,7 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
       }
       const deltas = [...new Set(patterns.values())].map(p => ({ ...p, hist: encodeHistogram(p.hist) }))
       for (const p of deltas) upsertPattern.run(p.owner, p.hour, p.pattern, p.name, p.calls, p.errors, p.writes, p.rows, p.totalMs, p.maxMs, p.hist)
-      windows.add(deltas)
+      windows.stage(deltas)
     },
 
     /** The running per-pattern windows these writes keep up to date (pattern-windows.ts). */

@@ -228,6 +228,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
         rollups.forget()
         throw err
       }
+      rollups.windows.commit()
       return events.length
     },
 
@@ -274,6 +275,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
 
     /** Renames the rows this server wrote for `databaseId`; rows without an id (older files) keep their name. */
     rename (databaseId: string, newName: string): number {
+      rollups.windows.apply() // pending sums carry the old name
       return rename(databaseId, newName)
     }
   }

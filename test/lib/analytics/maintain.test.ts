@@ -54,3 +54,25 @@ t.test('the worker moves the running windows to the flush\'s hour between reques
   await waitFor(() => end() === Math.floor(now / hour) + 2)
   t.match(await analytics.topQueries({ range: '24h' }), [{ database: 'shop', calls: 2 }])
 })
+
+t.test('sums a flush left for the windows survive a worker that died before applying them', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const first = createHandlers({ file, busyTimeoutMs: 50 })
+  const flush = (h: typeof first, n: number, sqlText: string): void => {
+    h.flush({ events: encodeEvents(Array.from({ length: n }, () => ({ ...event({ sqlText }), at: now - 60_000 }))), timeZone: 'UTC', nowMs: now })
+  }
+  flush(first, 3, 'SELECT 1')
+  first.maintain() // the windows exist and end at this hour
+  flush(first, 5, 'SELECT 2') // pending in the worker's memory when it dies
+  t.match(first.topQueries({ range: '24h', nowMs: now }), [{ sql_text: 'SELECT ?', calls: 8 }], 'a read applies them')
+  flush(first, 4, 'SELECT 3')
+  first.close() // dies: 4 calls never applied
+
+  const next = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => next.close())
+  t.match(next.topQueries({ range: '24h', nowMs: now }), [{ sql_text: 'SELECT ?', calls: 12 }], 'the next worker rebuilds the windows')
+  next.rename({ databaseId: 'uuid-shop', newName: 'store' })
+  flush(next, 1, 'SELECT 4')
+  next.rename({ databaseId: 'uuid-shop', newName: 'market' })
+  t.match(next.topQueries({ range: '24h', nowMs: now }), [{ database: 'market', calls: 13 }], 'pending sums take the new name')
+})
