@@ -35,6 +35,8 @@ interface Store {
  * The automatic checkpoint stays, at a higher mark, for a worker that never gets a quiet moment.
  */
 export const checkpointEvents = 2000
+/** Distinct pending window sums (owner, hour, pattern) that `maintain()` adds to the windows at once. */
+export const applyPendingKeys = 1000
 const autoCheckpointPages = 10_000
 
 function openStore (config: WorkerConfig): Store {
@@ -98,12 +100,14 @@ export function createHandlers (config: WorkerConfig) {
 
     /**
      * What a flush leaves for a quiet moment (the worker calls this between requests): adding its sums to the
-     * running pattern windows and moving them to the last flush's hour, and a checkpoint once enough was written.
+     * running pattern windows once `applyPendingKeys` gathered (reads add them first anyway), moving the windows to
+     * the last flush's hour, and a checkpoint once `checkpointEvents` were written.
      */
     maintain (): void {
       if (store === null) return
       const { windows } = store.writer.rollups
-      windows.apply()
+      // sums wait, merged, until enough distinct ones gather (a busy database's keys repeat flush after flush)
+      if (windows.pendingCount() >= applyPendingKeys) windows.apply()
       if (lastFlushNowMs !== null) windows.advance(hourOf(lastFlushNowMs))
       if (eventsSinceCheckpoint >= checkpointEvents) {
         store.db.pragma('wal_checkpoint(PASSIVE)')

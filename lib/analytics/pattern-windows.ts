@@ -167,9 +167,9 @@ export function createPatternWindows (db: Database) {
 
     /** Moves every window to end at `to` (epoch hour), pending sums applied first; false when they end later. */
     advance (to: number): boolean {
-      apply()
       const from = hour()
       if (from !== null && to <= from) return to === from
+      apply() // the hours that leave hold these sums
       try {
         moveTo(to)
       } catch (err) {

@@ -143,7 +143,10 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
       let current = false
       try {
         current = windows.advance(hourOf(nowMs))
-      } catch {}
+        if (current) windows.apply()
+      } catch {
+        current = false
+      }
       if (!current) return this.topQueriesFromHours(firstHour(range, nowMs), search)
       const span = rangeHours[range]
       const byName = new Map<string, WindowRow[]>()

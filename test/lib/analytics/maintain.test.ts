@@ -76,3 +76,27 @@ t.test('sums a flush left for the windows survive a worker that died before appl
   next.rename({ databaseId: 'uuid-shop', newName: 'market' })
   t.match(next.topQueries({ range: '24h', nowMs: now }), [{ database: 'market', calls: 13 }], 'pending sums take the new name')
 })
+
+t.test('a busy database\'s window sums gather in memory across flushes until a read or enough distinct keys', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  const one = (): StampedEvent => ({ ...event(), at: now - 60_000 })
+  h.flush({ events: encodeEvents([one()]), timeZone: 'UTC', nowMs: now })
+  h.maintain() // builds the windows
+  const db = inspect(t, file)
+  const calls = (): unknown => db.prepare('SELECT calls FROM _pattern_windows WHERE span = 24').pluck().get()
+  t.equal(calls(), 1)
+  for (let i = 0; i < 20; i++) {
+    h.flush({ events: encodeEvents([one(), one()]), timeZone: 'UTC', nowMs: now })
+    h.maintain()
+  }
+  t.equal(calls(), 1, 'twenty flushes and quiet moments later the windows are untouched')
+  t.equal(db.prepare('SELECT dirty FROM _pattern_windows_hour').pluck().get(), 1, 'and marked dirty')
+  t.match(h.topQueries({ range: '24h', nowMs: now }), [{ calls: 41 }], 'a read adds the sums first')
+  t.equal(calls(), 41)
+  t.equal(db.prepare('SELECT dirty FROM _pattern_windows_hour').pluck().get(), 0)
+  h.flush({ events: encodeEvents(spread(1000, 0)), timeZone: 'UTC', nowMs: now }) // 1,000 databases: 1,000 keys
+  h.maintain()
+  t.equal(db.prepare('SELECT COUNT(*) FROM _pattern_windows WHERE span = 24').pluck().get(), 1001, 'enough distinct keys go in at once')
+})
