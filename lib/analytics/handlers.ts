@@ -101,14 +101,18 @@ export function createHandlers (config: WorkerConfig) {
     /**
      * What a flush leaves for a quiet moment (the worker calls this between requests): adding its sums to the
      * running pattern windows once `applyPendingKeys` gathered (reads add them first anyway), moving the windows to
-     * the last flush's hour, and a checkpoint once `checkpointEvents` were written.
+     * the last flush's hour, pruning hourly rollups past 30 days (hourly), and a checkpoint once `checkpointEvents`
+     * were written.
      */
     maintain (): void {
       if (store === null) return
       const { windows } = store.writer.rollups
       // sums wait, merged, until enough distinct ones gather (a busy database's keys repeat flush after flush)
       if (windows.pendingCount() >= applyPendingKeys) windows.apply()
-      if (lastFlushNowMs !== null) windows.advance(hourOf(lastFlushNowMs))
+      if (lastFlushNowMs !== null) {
+        windows.advance(hourOf(lastFlushNowMs))
+        store.writer.pruneRollupsIfDue(lastFlushNowMs)
+      }
       if (eventsSinceCheckpoint >= checkpointEvents) {
         store.db.pragma('wal_checkpoint(PASSIVE)')
         eventsSinceCheckpoint = 0

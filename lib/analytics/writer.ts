@@ -114,6 +114,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE owner = ?`)))
 
   let lastPruneMs = -Infinity
+  let lastRollupPruneMs = -Infinity
   let lastSizeCheckMs = -Infinity
   let overSize = false
 
@@ -243,12 +244,20 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       }
       if (nowMs - lastPruneMs < pruneEveryMs) return pruned
       lastPruneMs = nowMs
-      // hourly rollups older than the longest window (30 days of hours) are never read, once the running windows
-      // (moved between requests, maybe later than this) have subtracted them
+      return pruned + prune.run(new Date(nowMs - retentionMs).toISOString()).changes
+    },
+
+    /**
+     * Deletes hourly rollups older than the longest window (30 days of hours: never read), at most once an hour,
+     * once the running windows (moved between requests, maybe later than this) have subtracted them. Called between
+     * requests, not by the flush: `_hourly_stats` has no index by hour, so this reads the whole table.
+     */
+    pruneRollupsIfDue (nowMs: number): void {
+      if (nowMs - lastRollupPruneMs < pruneEveryMs) return
+      lastRollupPruneMs = nowMs
       const windowsEnd = rollups.windows.hour()
       const before = hourOf(nowMs - retentionMs) - 1
       for (const stmt of pruneRollups) stmt.run(windowsEnd === null ? before : Math.min(before, windowsEnd - maxWindowHours + 1))
-      return pruned + prune.run(new Date(nowMs - retentionMs).toISOString()).changes
     },
 
     /** The rollup writer, shared with the backfill of an upgraded file. */

@@ -100,3 +100,18 @@ t.test('a busy database\'s window sums gather in memory across flushes until a r
   h.maintain()
   t.equal(db.prepare('SELECT COUNT(*) FROM _pattern_windows WHERE span = 24').pluck().get(), 1001, 'enough distinct keys go in at once')
 })
+
+t.test('hourly rollups past 30 days go in a quiet moment, not in the flush', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  const old = now - 40 * 24 * hour
+  h.flush({ events: encodeEvents([{ ...event(), at: old }]), timeZone: 'UTC', nowMs: old })
+  h.flush({ events: encodeEvents([{ ...event(), at: now - 60_000 }]), timeZone: 'UTC', nowMs: now })
+  const db = inspect(t, file)
+  const oldRows = (): unknown => db.prepare('SELECT COUNT(*) FROM _hourly_stats WHERE hour = ?').pluck().get(Math.floor(old / hour))
+  t.equal(oldRows(), 2, 'the flush leaves them (the database\'s row and the all-databases one)')
+  h.maintain()
+  t.equal(oldRows(), 0, 'maintain() prunes them')
+  t.equal(db.prepare('SELECT COUNT(*) FROM _hourly_patterns').pluck().get(), 1, 'the current hour\'s pattern row stays')
+})
