@@ -2,7 +2,9 @@
 // Zipf-distributed patterns with random literals, 1 % errors, through the real write path (the worker's handlers:
 // wire encoding, the flush transaction with its log rows, daily upserts and hourly rollups), batched for speed.
 // Then times every aggregate endpoint uncached (handlers called directly, as the worker runs them; the 60 s cache
-// lives in front of the worker) for 24h, 7d and 30d, and flushes of 100 events at that volume.
+// lives in front of the worker) for 24h, 7d and 30d, top-queries also from the hourly rows as before the running
+// windows (the ratio in one run), and 200 flushes of 100 events at that volume (wall and CPU time), with the worker's
+// quiet work between requests (`maintain()`: window sums, window moves, rollup pruning, checkpoints) timed apart.
 //   node --import tsx bench/analytics-scale.ts            (EVENTS=1000000 for a shorter run)
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
