@@ -130,7 +130,7 @@ export function createHandlers (config: WorkerConfig) {
       const from = firstHour(a.range, a.nowMs)
       return {
         sums: rollups.sums(from, a.database),
-        topTables: rollups.topPatterns(a.database, from),
+        topTables: rollups.topPatterns(a.database, a.range, a.nowMs),
         latest: reader.latestSnapshot(a.database) ?? null
       }
     },
@@ -142,7 +142,7 @@ export function createHandlers (config: WorkerConfig) {
     },
 
     patterns (a: PatternsParams & { database: DatabaseRef, range: AnalyticsRange, nowMs: number }): PatternsPage {
-      return open().rollups.patterns(a.database, firstHour(a.range, a.nowMs), a)
+      return open().rollups.patterns(a.database, a.range, a.nowMs, a)
     },
 
     topQueries (a: { range: AnalyticsRange, nowMs: number, search?: string }): TopQuery[] {

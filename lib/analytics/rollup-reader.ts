@@ -100,6 +100,23 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     GROUP BY pattern ORDER BY SUM(calls) DESC, pattern LIMIT 1`).pluck()
   const windowRow = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_ms, max_ms, hist
     FROM _pattern_windows WHERE span = ? AND owner = ? AND pattern = ?`)
+  const ownWindowRows = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_ms, max_ms, hist
+    FROM _pattern_windows WHERE span = :span AND owner IN (:id, :legacy) AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')`)
+  /** One pattern's figures from its window rows (one per owner of the name). */
+  const summed = (span: number, rows: WindowRow[]): PatternStats => {
+    const h = emptyHistogram()
+    const sum = { sql_text: rows[0].pattern, calls: 0, errors: 0, writes: 0, total_rows: 0, total_ms: 0, max_ms: 0 }
+    for (const r of rows) {
+      sum.calls += r.calls
+      sum.errors += r.errors
+      sum.writes += r.writes
+      sum.total_rows += r.rows
+      sum.total_ms += r.total_ms
+      sum.max_ms = Math.max(sum.max_ms, windows.maxMs(span, r))
+      addEncoded(h, r.hist)
+    }
+    return patternStats({ ...sum, hist: encodeHistogram(h) })
+  }
   const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS rows_written
@@ -119,9 +136,10 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     },
 
     /** One database's patterns in the window, `search` a case-insensitive substring, sorted descending by `sort`. */
-    patterns (database: DatabaseRef, from: number, p: PatternsParams = {}): { items: PatternStats[], total: number } {
+    patterns (database: DatabaseRef, range: AnalyticsRange, nowMs: number, p: PatternsParams = {}): { items: PatternStats[], total: number } {
       const search = p.search === undefined || p.search === '' ? null : containsPattern(p.search)
-      const all = (patterns.all({ ...owners(database), from, search }) as PatternRow[]).map(patternStats)
+      const all = this.windowPatterns(database, range, nowMs, search) ??
+        (patterns.all({ ...owners(database), from: firstHour(range, nowMs), search }) as PatternRow[]).map(patternStats)
       const sort = p.sort ?? 'calls'
       all.sort((a, b) => b[sort] - a[sort] || byCallsThenText(a, b))
       const offset = p.offset ?? 0
@@ -129,8 +147,35 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     },
 
     /** The most-called patterns of one database (`topTables`). */
-    topPatterns (database: DatabaseRef, from: number): PatternStats[] {
-      return this.patterns(database, from, { limit: topPatternsLimit }).items
+    topPatterns (database: DatabaseRef, range: AnalyticsRange, nowMs: number): PatternStats[] {
+      return this.patterns(database, range, nowMs, { limit: topPatternsLimit }).items
+    },
+
+    /**
+     * One database's patterns from the running windows (one row per pattern, or two for a name with rows older than
+     * ids), unsorted; null when the windows cannot answer for that hour (see `topQueries`).
+     */
+    windowPatterns (database: DatabaseRef, range: AnalyticsRange, nowMs: number, search: string | null): PatternStats[] | null {
+      if (!this.windowsAt(nowMs)) return null
+      const span = rangeHours[range]
+      const byPattern = new Map<string, WindowRow[]>()
+      for (const row of ownWindowRows.all({ ...owners(database), span, search }) as WindowRow[]) {
+        const list = byPattern.get(row.pattern)
+        if (list === undefined) byPattern.set(row.pattern, [row])
+        else list.push(row)
+      }
+      return [...byPattern.values()].map(rows => summed(span, rows))
+    },
+
+    /** Moves the running windows to `nowMs`'s hour with every pending sum in them; false when they cannot answer. */
+    windowsAt (nowMs: number): boolean {
+      try {
+        if (!windows.advance(hourOf(nowMs))) return false
+        windows.apply()
+        return true
+      } catch {
+        return false
+      }
     },
 
     /**
@@ -140,14 +185,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
      */
     topQueries (range: AnalyticsRange, nowMs: number, search?: string): TopQuery[] {
       const like = search === undefined || search === '' ? null : prefixPattern(search)
-      let current = false
-      try {
-        current = windows.advance(hourOf(nowMs))
-        if (current) windows.apply()
-      } catch {
-        current = false
-      }
-      if (!current) return this.topQueriesFromHours(firstHour(range, nowMs), search)
+      if (!this.windowsAt(nowMs)) return this.topQueriesFromHours(firstHour(range, nowMs), search)
       const span = rangeHours[range]
       const byName = new Map<string, WindowRow[]>()
       for (const row of ownerTops.all({ span, search: like }) as WindowRow[]) {
@@ -162,18 +200,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
           const pattern = nameTop.get({ span, owners: JSON.stringify(tops.map(r => r.owner)), search: like }) as string
           rows = tops.map(r => windowRow.get(span, r.owner, pattern) as WindowRow | undefined).filter(r => r !== undefined)
         }
-        const h = emptyHistogram()
-        const sum = { sql_text: rows[0].pattern, calls: 0, errors: 0, writes: 0, total_rows: 0, total_ms: 0, max_ms: 0 }
-        for (const r of rows) {
-          sum.calls += r.calls
-          sum.errors += r.errors
-          sum.writes += r.writes
-          sum.total_rows += r.rows
-          sum.total_ms += r.total_ms
-          sum.max_ms = Math.max(sum.max_ms, windows.maxMs(span, r))
-          addEncoded(h, r.hist)
-        }
-        items.push({ database, ...patternStats({ ...sum, hist: encodeHistogram(h) }) })
+        items.push({ database, ...summed(span, rows) })
       }
       return items.sort((a, b) => b.calls - a.calls || (a.database < b.database ? -1 : a.database > b.database ? 1 : 0))
     },

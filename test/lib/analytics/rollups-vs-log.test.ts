@@ -187,7 +187,13 @@ t.test('top queries from running windows kept up to date flush by flush', async 
   t.teardown(() => db.close())
   const windowsEnd = db.prepare('SELECT hour FROM _pattern_windows_hour').pluck()
   t.equal(windowsEnd.get(), Math.floor((sorted[sorted.length - 40 + 20].at as number) / hour), 'maintain() moved the windows to the last flush\'s hour')
-  for (const range of ranges) t.same(inOrder.topQueries({ range, nowMs: now }), expectedTop(range), `top queries ${range}`)
+  for (const range of ranges) {
+    t.same(inOrder.topQueries({ range, nowMs: now }), expectedTop(range), `top queries ${range}`)
+    for (const db of databases) {
+      const all = patterns(inWindow(range).filter(r => r.database_id === db.id))
+      t.same(inOrder.patterns({ database: db, range, nowMs: now }), { items: all, total: all.length }, `${db.name} ${range} patterns`)
+    }
+  }
 
   // every window row (not only the winners) holds the sums of its hours' rows
   const end = windowsEnd.get() as number
