@@ -2,7 +2,9 @@
 // Zipf-distributed patterns with random literals, 1 % errors, through the real write path (the worker's handlers:
 // wire encoding, the flush transaction with its log rows, daily upserts and hourly rollups), batched for speed.
 // Then times every aggregate endpoint uncached (handlers called directly, as the worker runs them; the 60 s cache
-// lives in front of the worker) for 24h, 7d and 30d, and flushes of 100 events at that volume.
+// lives in front of the worker) for 24h, 7d and 30d, top-queries also from the hourly rows as before the running
+// windows (the ratio in one run), and 200 flushes of 100 events at that volume (wall and CPU time), with the worker's
+// quiet work between requests (`maintain()`: window sums, window moves, rollup pruning, checkpoints) timed apart.
 //   node --import tsx bench/analytics-scale.ts            (EVENTS=1000000 for a shorter run)
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -79,8 +81,15 @@ process.on('SIGINT', () => process.exit(130))
 const file = join(dir, '_analytics.db')
 const h = createHandlers({ file, busyTimeoutMs: 1000 })
 h.open()
-
 const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6
+// what the worker runs between requests (windows, checkpoints): timed apart from the flushes
+const quietMs: number[] = []
+function maintain (): void {
+  const t0 = process.hrtime.bigint()
+  h.maintain()
+  quietMs.push(ms(t0))
+}
+
 const started = process.hrtime.bigint()
 const batches = Math.ceil(total / batch)
 for (let b = 0; b < batches; b++) {
@@ -88,6 +97,7 @@ for (let b = 0; b < batches; b++) {
   const to = now - span + (span * (b + 1)) / batches
   const list = events(Math.min(batch, total - b * batch), from, to)
   h.flush({ events: encodeEvents(list), timeZone: 'UTC', nowMs: to })
+  h.maintain()
   if ((b + 1) % 100 === 0) process.stderr.write(`  ${((b + 1) * batch).toLocaleString('en')} events, ${(ms(started) / 1000).toFixed(0)} s\n`)
 }
 const loadS = ms(started) / 1000
@@ -112,7 +122,12 @@ const lines: string[] = []
 lines.push(`events ${total.toLocaleString('en')} over 30 days, ${databases} databases, ${patternsPerDatabase} Zipf patterns each with random literals, 1 % errors`)
 lines.push(`written in ${loadS.toFixed(0)} s (${(total / loadS).toFixed(0)} events/s through flush + rollups, batches of ${batch})`)
 lines.push(`_analytics.db ${(fileBytes / 1e6).toFixed(0)} MB = ${(fileBytes / total).toFixed(0)} bytes per event; raw log rows kept ${logRows.toLocaleString('en')} (ANALYTICS_LOG_MAX_MB 1024)`)
-lines.push(`rollup rows: _hourly_stats ${rowsOf('_hourly_stats').toLocaleString('en')}, _hourly_patterns ${rowsOf('_hourly_patterns').toLocaleString('en')}`)
+lines.push(`rollup rows: _hourly_stats ${rowsOf('_hourly_stats').toLocaleString('en')}, _hourly_patterns ${rowsOf('_hourly_patterns').toLocaleString('en')}, _pattern_windows ${rowsOf('_pattern_windows').toLocaleString('en')}`)
+// bytes per event by table and its indexes (dbstat: pages in use)
+const bytes = db.prepare(`SELECT COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsize) AS size FROM dbstat AS s
+  LEFT JOIN sqlite_master AS m ON m.name = s.name GROUP BY tbl ORDER BY size DESC`).all() as Array<{ tbl: string, size: number }>
+lines.push('bytes per event by table (indexes included): ' + bytes.filter(b => b.size / total >= 1)
+  .map(b => `${b.tbl} ${(b.size / total).toFixed(0)}`).join(', '))
 db.close()
 
 const busiest = { id: '00000000-0000-4000-8000-000000000000', name: 'db0' }
@@ -123,20 +138,32 @@ for (const range of ['24h', '7d', '30d'] as AnalyticsRange[]) {
   lines.push(time(`db overview ${range} (busiest)`, () => h.databaseOverview({ ...a, database: busiest })))
   lines.push(time(`db overview ${range} (quietest)`, () => h.databaseOverview({ ...a, database: quiet })))
   lines.push(time(`patterns ${range} sort=p95_ms (busiest)`, () => h.patterns({ ...a, database: busiest, sort: 'p95_ms', limit: 20 })))
-  lines.push(time(`top-queries ${range}`, () => h.topQueries(a), 3))
+  lines.push(time(`top-queries ${range}`, () => h.topQueries(a), 7))
+  lines.push(time(`top-queries ${range} from hourly rows (before)`, () => h.topQueriesFromHours(range, now), 3))
   lines.push(time(`volume ${range}`, () => h.volume({ ...a, timeZone: 'Europe/Berlin' })))
   lines.push(time(`:db/queries ${range} page 1 (busiest)`, () => h.queries({ ...a, database: busiest, limit: 20 })))
 }
 lines.push(time('errors page 1', () => h.errors({ limit: 20 })))
 
+// 200 flushes of 100 events, the last 100 in the next hour (the windows move once), with the worker's quiet work
+// between them
 const flushes: number[] = []
+const flushCpu: number[] = [] // CPU time: what the flush costs whatever else the machine runs
+quietMs.length = 0
 for (let i = 0; i < 200; i++) {
-  const list = events(100, now - 1000, now)
+  const at = i < 100 ? now : now + hour
+  const list = events(100, at - 1000, at)
   const t0 = process.hrtime.bigint()
-  h.flush({ events: encodeEvents(list), timeZone: 'UTC', nowMs: now })
+  const c0 = process.cpuUsage()
+  h.flush({ events: encodeEvents(list), timeZone: 'UTC', nowMs: at })
   flushes.push(ms(t0))
+  const c = process.cpuUsage(c0)
+  flushCpu.push((c.user + c.system) / 1000)
+  maintain()
 }
-flushes.sort((a, b) => a - b)
-lines.push(`flush of 100 events (200 flushes): p50 ${flushes[100].toFixed(2)} ms, p99 ${flushes[198].toFixed(2)} ms, max ${flushes[199].toFixed(2)} ms`)
+const pct = (xs: number[], p: number): string => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)].toFixed(2)
+lines.push(`flush of 100 events (200 flushes): p50 ${pct(flushes, 0.5)} ms, p99 ${pct(flushes, 0.99)} ms, max ${pct(flushes, 1)} ms`)
+lines.push(`the same flushes in CPU time: p50 ${pct(flushCpu, 0.5)} ms, p99 ${pct(flushCpu, 0.99)} ms, max ${pct(flushCpu, 1)} ms`)
+lines.push(`quiet work between them (windows, checkpoints): p50 ${pct(quietMs, 0.5)} ms, p99 ${pct(quietMs, 0.99)} ms, max ${pct(quietMs, 1)} ms`)
 h.close()
 console.log(lines.join('\n'))

@@ -78,7 +78,9 @@ export function createBackfill (db: Database, rollups: ReturnType<typeof createR
     /** Rolls up the next `limit` rows of the planned range; returns how many were read (0 when done). */
     step (limit = backfillStepRows): number {
       try {
-        return step(limit)
+        const rows = step(limit)
+        rollups.windows.commit()
+        return rows
       } catch (err) {
         rollups.forget()
         throw err

@@ -10,6 +10,7 @@ import { createRollupReader, firstHour } from './rollup-reader.js'
 import { createBackfill } from './backfill.js'
 import { planVolume } from './windows.js'
 import { hourMs } from './time.js'
+import { hourOf } from './rollups.js'
 
 export interface WorkerConfig {
   /** Absolute path of `_analytics.db`. */
@@ -28,14 +29,25 @@ interface Store {
   migrated: { from: number, to: number }
 }
 
+/**
+ * WAL frames are copied back into the file by `maintain()` between requests, once `checkpointEvents` events were
+ * flushed, not by the commit that happens to cross SQLite's 1,000-page mark (that flush took ten times the others).
+ * The automatic checkpoint stays, at a higher mark, for a worker that never gets a quiet moment.
+ */
+export const checkpointEvents = 2000
+/** Distinct pending window sums (owner, hour, pattern) that `maintain()` adds to the windows at once. */
+export const applyPendingKeys = 1000
+const autoCheckpointPages = 10_000
+
 function openStore (config: WorkerConfig): Store {
   const db = new Database(config.file, { timeout: config.busyTimeoutMs })
   try {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
+    db.pragma(`wal_autocheckpoint = ${autoCheckpointPages}`)
     const migrated = migrate(db)
     const writer = createWriter(db, config.limits)
-    return { db, writer, reader: createReader(db), rollups: createRollupReader(db), backfill: createBackfill(db, writer.rollups), migrated }
+    return { db, writer, reader: createReader(db), rollups: createRollupReader(db, writer.rollups.windows), backfill: createBackfill(db, writer.rollups), migrated }
   } catch (err) {
     db.close()
     throw err
@@ -49,6 +61,8 @@ function openStore (config: WorkerConfig): Store {
 export function createHandlers (config: WorkerConfig) {
   let store: Store | null = null
   const open = (): Store => (store ??= openStore(config))
+  let lastFlushNowMs: number | null = null
+  let eventsSinceCheckpoint = 0
 
   return {
     open (): { from: number, to: number } {
@@ -58,6 +72,8 @@ export function createHandlers (config: WorkerConfig) {
     flush (a: { events: EventBatch, timeZone: string, nowMs: number }): { written: number, pruned: number, pruneError?: string } {
       const { writer } = open()
       const written = writer.flush(decodeEvents(a.events), a.timeZone)
+      lastFlushNowMs = a.nowMs
+      eventsSinceCheckpoint += written
       try {
         return { written, pruned: writer.pruneIfDue(a.nowMs) }
       } catch (err) {
@@ -82,6 +98,27 @@ export function createHandlers (config: WorkerConfig) {
       return { rows, pending: backfill.pending() }
     },
 
+    /**
+     * What a flush leaves for a quiet moment (the worker calls this between requests): adding its sums to the
+     * running pattern windows once `applyPendingKeys` gathered (reads add them first anyway), moving the windows to
+     * the last flush's hour, pruning hourly rollups past 30 days (hourly), and a checkpoint once `checkpointEvents`
+     * were written.
+     */
+    maintain (): void {
+      if (store === null) return
+      const { windows } = store.writer.rollups
+      // sums wait, merged, until enough distinct ones gather (a busy database's keys repeat flush after flush)
+      if (windows.pendingCount() >= applyPendingKeys) windows.apply()
+      if (lastFlushNowMs !== null) {
+        windows.advance(hourOf(lastFlushNowMs))
+        store.writer.pruneRollupsIfDue(lastFlushNowMs)
+      }
+      if (eventsSinceCheckpoint >= checkpointEvents) {
+        store.db.pragma('wal_checkpoint(PASSIVE)')
+        eventsSinceCheckpoint = 0
+      }
+    },
+
     overview (a: { range: AnalyticsRange, nowMs: number }): LogSums {
       return open().rollups.sums(firstHour(a.range, a.nowMs))
     },
@@ -93,7 +130,7 @@ export function createHandlers (config: WorkerConfig) {
       const from = firstHour(a.range, a.nowMs)
       return {
         sums: rollups.sums(from, a.database),
-        topTables: rollups.topPatterns(a.database, from),
+        topTables: rollups.topPatterns(a.database, a.range, a.nowMs),
         latest: reader.latestSnapshot(a.database) ?? null
       }
     },
@@ -105,11 +142,16 @@ export function createHandlers (config: WorkerConfig) {
     },
 
     patterns (a: PatternsParams & { database: DatabaseRef, range: AnalyticsRange, nowMs: number }): PatternsPage {
-      return open().rollups.patterns(a.database, firstHour(a.range, a.nowMs), a)
+      return open().rollups.patterns(a.database, a.range, a.nowMs, a)
     },
 
     topQueries (a: { range: AnalyticsRange, nowMs: number, search?: string }): TopQuery[] {
-      return open().rollups.topQueries(firstHour(a.range, a.nowMs), a.search)
+      return open().rollups.topQueries(a.range, a.nowMs, a.search)
+    },
+
+    /** `topQueries` from the hourly rows, as before the running windows (for tests comparing the two). */
+    topQueriesFromHours (range: AnalyticsRange, nowMs: number, search?: string): TopQuery[] {
+      return open().rollups.topQueriesFromHours(firstHour(range, nowMs), search)
     },
 
     errors (a: { limit?: number, search?: string }): QueryLogRow[] {

@@ -50,6 +50,17 @@ export function addEncoded (into: Histogram, blob: Uint8Array | null | undefined
   return into
 }
 
+/** Subtracts an encoded histogram from `from` (the running windows drop an hour that left them). */
+export function subtractEncoded (from: Histogram, blob: Uint8Array | null | undefined): Histogram {
+  if (blob == null) return from
+  const view = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)
+  for (let at = 0; at + 5 <= view.length; at += 5) {
+    const i = view[at]
+    if (i < bucketCount) from[i] = Math.max(0, from[i] - view.readUInt32LE(at + 1))
+  }
+  return from
+}
+
 /** The nearest-rank percentile `p` (0..1) in milliseconds: its bucket's upper bound, at most `maxMs`. */
 export function percentileMs (h: Histogram, p: number, maxMs: number): number {
   let total = 0

@@ -4,6 +4,7 @@ import { topPatternsLimit } from './types.js'
 import { addEncoded, emptyHistogram, encodeHistogram, percentileMs, type Histogram } from './histogram.js'
 import { hourMs } from './time.js'
 import { globalOwner, hourOf, legacyOwner, registerHistogramFunctions } from './rollups.js'
+import type { PatternWindows, WindowRow } from './pattern-windows.js'
 import { prefixPattern } from './like.js'
 import { withMaxima, type VolumeBucket } from './windows.js'
 import type { LogSums } from './reader.js'
@@ -60,13 +61,8 @@ function containsPattern (term: string): string {
  * The aggregate endpoints, read from the hourly rollups only: each costs as many rows as the window has hours
  * (times operations, or patterns), whatever the number of events or of other databases.
  */
-export function createRollupReader (db: Database) {
+export function createRollupReader (db: Database, windows: PatternWindows) {
   registerHistogramFunctions(db)
-  db.aggregate('hist_sum', {
-    start: () => emptyHistogram(),
-    step: (h: unknown, blob: unknown) => addEncoded(h as Histogram, blob as Uint8Array | null),
-    result: (h: unknown) => encodeHistogram(h as Histogram)
-  })
   const sums = db.prepare(`SELECT COALESCE(SUM(calls), 0) AS queries,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN calls - errors END), 0) AS writes,
       SUM(total_ms) / SUM(calls) AS avgLatencyMs,
@@ -94,6 +90,33 @@ export function createRollupReader (db: Database) {
     SELECT * FROM ranked WHERE n = 1 ORDER BY calls DESC, database`)
   const patternHistogram = db.prepare(`SELECT hist_sum(hist) FROM _hourly_patterns
     WHERE owner = :owner AND hour >= :from AND pattern = :pattern`).pluck()
+  // each owner's most-called pattern: the PK order (span, owner, pattern) streams the groups, and max() takes the
+  // other columns from the first row with the most calls, which is the smallest pattern of a tie
+  const ownerTops = db.prepare(`SELECT owner, database_name, pattern, MAX(calls) AS calls, errors, writes, rows, total_ms, max_ms, hist
+    FROM _pattern_windows WHERE span = :span AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\') GROUP BY owner`)
+  // a name with several owners (its id, and `#name` for rows older than ids): the pattern most called by all of them
+  const nameTop = db.prepare(`SELECT pattern FROM _pattern_windows
+    WHERE span = :span AND owner IN (SELECT value FROM json_each(:owners)) AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
+    GROUP BY pattern ORDER BY SUM(calls) DESC, pattern LIMIT 1`).pluck()
+  const windowRow = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_ms, max_ms, hist
+    FROM _pattern_windows WHERE span = ? AND owner = ? AND pattern = ?`)
+  const ownWindowRows = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_ms, max_ms, hist
+    FROM _pattern_windows WHERE span = :span AND owner IN (:id, :legacy) AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')`)
+  /** One pattern's figures from its window rows (one per owner of the name). */
+  const summed = (span: number, rows: WindowRow[]): PatternStats => {
+    const h = emptyHistogram()
+    const sum = { sql_text: rows[0].pattern, calls: 0, errors: 0, writes: 0, total_rows: 0, total_ms: 0, max_ms: 0 }
+    for (const r of rows) {
+      sum.calls += r.calls
+      sum.errors += r.errors
+      sum.writes += r.writes
+      sum.total_rows += r.rows
+      sum.total_ms += r.total_ms
+      sum.max_ms = Math.max(sum.max_ms, windows.maxMs(span, r))
+      addEncoded(h, r.hist)
+    }
+    return patternStats({ ...sum, hist: encodeHistogram(h) })
+  }
   const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS rows_written
@@ -113,9 +136,10 @@ export function createRollupReader (db: Database) {
     },
 
     /** One database's patterns in the window, `search` a case-insensitive substring, sorted descending by `sort`. */
-    patterns (database: DatabaseRef, from: number, p: PatternsParams = {}): { items: PatternStats[], total: number } {
+    patterns (database: DatabaseRef, range: AnalyticsRange, nowMs: number, p: PatternsParams = {}): { items: PatternStats[], total: number } {
       const search = p.search === undefined || p.search === '' ? null : containsPattern(p.search)
-      const all = (patterns.all({ ...owners(database), from, search }) as PatternRow[]).map(patternStats)
+      const all = this.windowPatterns(database, range, nowMs, search) ??
+        (patterns.all({ ...owners(database), from: firstHour(range, nowMs), search }) as PatternRow[]).map(patternStats)
       const sort = p.sort ?? 'calls'
       all.sort((a, b) => b[sort] - a[sort] || byCallsThenText(a, b))
       const offset = p.offset ?? 0
@@ -123,12 +147,66 @@ export function createRollupReader (db: Database) {
     },
 
     /** The most-called patterns of one database (`topTables`). */
-    topPatterns (database: DatabaseRef, from: number): PatternStats[] {
-      return this.patterns(database, from, { limit: topPatternsLimit }).items
+    topPatterns (database: DatabaseRef, range: AnalyticsRange, nowMs: number): PatternStats[] {
+      return this.patterns(database, range, nowMs, { limit: topPatternsLimit }).items
     },
 
-    /** Each database's most-called pattern in the window, most calls first; `search` a prefix of the pattern. */
-    topQueries (from: number, search?: string): TopQuery[] {
+    /**
+     * One database's patterns from the running windows (one row per pattern, or two for a name with rows older than
+     * ids), unsorted; null when the windows cannot answer for that hour (see `topQueries`).
+     */
+    windowPatterns (database: DatabaseRef, range: AnalyticsRange, nowMs: number, search: string | null): PatternStats[] | null {
+      if (!this.windowsAt(nowMs)) return null
+      const span = rangeHours[range]
+      const byPattern = new Map<string, WindowRow[]>()
+      for (const row of ownWindowRows.all({ ...owners(database), span, search }) as WindowRow[]) {
+        const list = byPattern.get(row.pattern)
+        if (list === undefined) byPattern.set(row.pattern, [row])
+        else list.push(row)
+      }
+      return [...byPattern.values()].map(rows => summed(span, rows))
+    },
+
+    /** Moves the running windows to `nowMs`'s hour with every pending sum in them; false when they cannot answer. */
+    windowsAt (nowMs: number): boolean {
+      try {
+        if (!windows.advance(hourOf(nowMs))) return false
+        windows.apply()
+        return true
+      } catch {
+        return false
+      }
+    },
+
+    /**
+     * Each database's most-called pattern in the window, most calls first; `search` a prefix of the pattern. Read
+     * from the running windows (one row per database and pattern), moved to the current hour first; from the
+     * hourly rows when the windows end later than asked (a clock set back) or cannot be moved (a locked file).
+     */
+    topQueries (range: AnalyticsRange, nowMs: number, search?: string): TopQuery[] {
+      const like = search === undefined || search === '' ? null : prefixPattern(search)
+      if (!this.windowsAt(nowMs)) return this.topQueriesFromHours(firstHour(range, nowMs), search)
+      const span = rangeHours[range]
+      const byName = new Map<string, WindowRow[]>()
+      for (const row of ownerTops.all({ span, search: like }) as WindowRow[]) {
+        const list = byName.get(row.database_name)
+        if (list === undefined) byName.set(row.database_name, [row])
+        else list.push(row)
+      }
+      const items: TopQuery[] = []
+      for (const [database, tops] of byName) {
+        let rows = tops
+        if (tops.length > 1) {
+          const pattern = nameTop.get({ span, owners: JSON.stringify(tops.map(r => r.owner)), search: like }) as string
+          rows = tops.map(r => windowRow.get(span, r.owner, pattern) as WindowRow | undefined).filter(r => r !== undefined)
+        }
+        items.push({ database, ...summed(span, rows) })
+      }
+      return items.sort((a, b) => b.calls - a.calls || (a.database < b.database ? -1 : a.database > b.database ? 1 : 0))
+    },
+
+    /** `topQueries` from the hourly rows of the window starting at `from` (epoch hour): one row per hour and pattern. */
+    topQueriesFromHours (from: number, search?: string): TopQuery[] {
       const rows = topQueries.all({ from, search: search === undefined || search === '' ? null : prefixPattern(search) }) as Array<
         PatternRow & { database: string, first_owner: string, last_owner: string }>
       return rows.map(r => {

@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3'
 import { hourMs } from './time.js'
-import { addEncoded, bucketOf, emptyHistogram, encodeHistogram, type Histogram } from './histogram.js'
+import { addEncoded, bucketOf, emptyHistogram, encodeHistogram, subtractEncoded, type Histogram } from './histogram.js'
 import { normalizeSql, otherPattern } from './patterns.js'
+import { createPatternWindows } from './pattern-windows.js'
 
 /**
  * Hourly rollups (CONTRACT.md "Analytics at constant cost"): every aggregate endpoint reads these, never the raw
@@ -79,13 +80,19 @@ export function hourOf (ms: number): number {
   return Math.floor(ms / hourMs)
 }
 
-/** Registers `hist_merge(a, b)`: the sum of two encoded histograms (for upserts). */
+/**
+ * Registers `hist_merge(a, b)` and `hist_sub(a, b)`: the sum and the difference of two encoded histograms (for
+ * upserts and the running windows), and the aggregate `hist_sum(h)`.
+ */
 export function registerHistogramFunctions (db: Database): void {
-  db.function('hist_merge', { deterministic: true }, (a: unknown, b: unknown) => {
-    const h = emptyHistogram()
-    addEncoded(h, a as Buffer | null)
-    addEncoded(h, b as Buffer | null)
-    return encodeHistogram(h)
+  db.function('hist_merge', { deterministic: true }, (a: unknown, b: unknown) =>
+    encodeHistogram(addEncoded(addEncoded(emptyHistogram(), a as Buffer | null), b as Buffer | null)))
+  db.function('hist_sub', { deterministic: true }, (a: unknown, b: unknown) =>
+    encodeHistogram(subtractEncoded(addEncoded(emptyHistogram(), a as Buffer | null), b as Buffer | null)))
+  db.aggregate('hist_sum', {
+    start: () => emptyHistogram(),
+    step: (h: unknown, blob: unknown) => addEncoded(h as Histogram, blob as Uint8Array | null),
+    result: (h: unknown) => encodeHistogram(h as Histogram)
   })
 }
 
@@ -107,6 +114,7 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
     (owner, hour, pattern, database_name, calls, errors, writes, rows, total_ms, max_ms, hist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (owner, hour, pattern) DO UPDATE SET database_name = excluded.database_name,
       writes = _hourly_patterns.writes + excluded.writes, ${sums('_hourly_patterns', '')}`)
+  const windows = createPatternWindows(db)
   const knownPatterns = db.prepare('SELECT pattern FROM _hourly_patterns WHERE owner = ? AND hour = ?').pluck()
 
   // owner + hour -> patterns stored for it; bounded (cleared when too many database-hours are remembered)
@@ -170,10 +178,13 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
       for (const s of stats.values()) {
         upsertStat.run(s.owner, s.hour, s.operation, s.name, s.calls, s.errors, s.rows, s.totalMs, s.maxMs, encodeHistogram(s.hist))
       }
-      for (const p of new Set(patterns.values())) {
-        upsertPattern.run(p.owner, p.hour, p.pattern, p.name, p.calls, p.errors, p.writes, p.rows, p.totalMs, p.maxMs, encodeHistogram(p.hist))
-      }
+      const deltas = [...new Set(patterns.values())].map(p => ({ ...p, hist: encodeHistogram(p.hist) }))
+      for (const p of deltas) upsertPattern.run(p.owner, p.hour, p.pattern, p.name, p.calls, p.errors, p.writes, p.rows, p.totalMs, p.maxMs, p.hist)
+      windows.stage(deltas)
     },
+
+    /** The running per-pattern windows these writes keep up to date (pattern-windows.ts). */
+    windows,
 
     /** The pattern of a statement (literals replaced), or its operation when it has no text; memoised. */
     patternOf,
@@ -181,6 +192,7 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
     /** Drops what is remembered of stored patterns (after a rolled-back transaction). */
     forget (): void {
       known.clear()
+      windows.forget()
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { rollupTables } from './rollups.js'
 import { backfillTable, planBackfill } from './backfill.js'
+import { patternWindowTables } from './pattern-windows.js'
 
 /**
  * `_analytics.db` layouts, by `PRAGMA user_version`:
@@ -10,9 +11,11 @@ import { backfillTable, planBackfill } from './backfill.js'
  *   (database_id, date, operation) and (database_id, date, sql_text).
  * - v4: the hourly rollups (`_hourly_stats`, `_hourly_patterns`, rollups.ts), filled by every flush; an upgraded
  *   file's rollups are backfilled from its raw log in bounded background steps (backfill.ts).
+ * - v5: the running per-pattern windows (`_pattern_windows`, pattern-windows.ts), built from the hourly rollups by
+ *   the first flush or read that needs them.
  * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
  */
-export const schemaVersion = 4
+export const schemaVersion = 5
 
 const queryLogTable = `CREATE TABLE IF NOT EXISTS _query_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -81,7 +84,9 @@ const indexes: Record<string, string> = {
   _query_log_errors: "_query_log (timestamp) WHERE status = 'error'",
   _storage_snapshots_database_id_timestamp: '_storage_snapshots (database_id, timestamp)',
   _storage_snapshots_unidentified: '_storage_snapshots (database, timestamp) WHERE database_id IS NULL',
-  _daily_stats_date: '_daily_stats (date)'
+  _daily_stats_date: '_daily_stats (date)',
+  // the running windows add and subtract whole hours of pattern rows
+  _hourly_patterns_hour: '_hourly_patterns (hour)'
 }
 
 /** Indexes earlier servers made on a v3 layout and this one replaced. */
@@ -158,7 +163,8 @@ export function migrate (db: Database): { from: number, to: number } {
     }
     db.exec(rollupTables)
     db.exec(backfillTable)
-    planBackfill(db)
+    if (from < 4) planBackfill(db) // a v4 log is rolled up already
+    db.exec(patternWindowTables)
     db.pragma(`user_version = ${schemaVersion}`)
   })()
   reconcileIndexes(db)

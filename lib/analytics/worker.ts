@@ -6,18 +6,31 @@ import { createHandlers, type Method, type WorkerConfig, type WorkerRequest, typ
 const handlers = createHandlers(workerData as WorkerConfig)
 const port = parentPort as NonNullable<typeof parentPort>
 
-// An upgraded file's rollup backfill runs one bounded step per turn of the event loop, so requests that arrive
-// meanwhile wait for one step at most. It starts after a request succeeded (the file is open) and stops on
-// failure (a locked file), to start again after the next successful request.
-let backfill: 'idle' | 'scheduled' | 'done' = 'idle'
-function backfillStep (): void {
-  if (backfill !== 'scheduled') return // closed meanwhile
+// Work that waits for a quiet moment runs one bounded step per turn of the event loop, so requests that arrive
+// meanwhile wait for one step at most: an upgraded file's rollup backfill, then what flushes leave for later
+// (`maintain`: the running pattern windows, WAL checkpoints). It is scheduled after a request succeeded (the file is
+// open) and stops on failure (a locked file), to start again after the next successful request.
+let backfillDone = false
+let scheduled = false
+let closed = false
+function quietStep (): void {
+  scheduled = false
+  if (closed) return
   try {
-    backfill = handlers.backfill().pending ? 'scheduled' : 'done'
-  } catch {
-    backfill = 'idle'
-  }
-  if (backfill === 'scheduled') setTimeout(backfillStep, 0)
+    if (!backfillDone) {
+      backfillDone = !handlers.backfill().pending
+      if (!backfillDone) {
+        scheduleQuietWork()
+        return
+      }
+    }
+    handlers.maintain()
+  } catch {}
+}
+function scheduleQuietWork (): void {
+  if (scheduled) return
+  scheduled = true
+  setTimeout(quietStep, 0)
 }
 
 port.on('message', (request: WorkerRequest) => {
@@ -31,12 +44,9 @@ port.on('message', (request: WorkerRequest) => {
   }
   port.postMessage(response)
   if (request.method === ('close' satisfies Method)) {
-    backfill = 'done'
+    closed = true
     port.close()
     return
   }
-  if (response.ok && backfill === 'idle') {
-    backfill = 'scheduled'
-    setTimeout(backfillStep, 0)
-  }
+  if (response.ok) scheduleQuietWork()
 })

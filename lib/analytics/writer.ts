@@ -3,6 +3,7 @@ import type { DatabaseSize, StampedEvent } from './types.js'
 import { dayMs, hourMs, localDate } from './time.js'
 import { createLogInserter, type LogRow } from './log-rows.js'
 import { createRollupWriter, defaultMaxPatterns, hourOf, type RollupInput } from './rollups.js'
+import { maxWindowHours } from './pattern-windows.js'
 
 export const retentionMs = 30 * dayMs
 export const pruneEveryMs = hourMs
@@ -109,10 +110,11 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
-    .concat(['_hourly_stats', '_hourly_patterns'].map(table =>
+    .concat(['_hourly_stats', '_hourly_patterns', '_pattern_windows'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE owner = ?`)))
 
   let lastPruneMs = -Infinity
+  let lastRollupPruneMs = -Infinity
   let lastSizeCheckMs = -Infinity
   let overSize = false
 
@@ -227,6 +229,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
         rollups.forget()
         throw err
       }
+      rollups.windows.commit()
       return events.length
     },
 
@@ -241,9 +244,20 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       }
       if (nowMs - lastPruneMs < pruneEveryMs) return pruned
       lastPruneMs = nowMs
-      // hourly rollups older than the longest window (30 days of hours) are never read
-      for (const stmt of pruneRollups) stmt.run(hourOf(nowMs - retentionMs) - 1)
       return pruned + prune.run(new Date(nowMs - retentionMs).toISOString()).changes
+    },
+
+    /**
+     * Deletes hourly rollups older than the longest window (30 days of hours: never read), at most once an hour,
+     * once the running windows (moved between requests, maybe later than this) have subtracted them. Called between
+     * requests, not by the flush: `_hourly_stats` has no index by hour, so this reads the whole table.
+     */
+    pruneRollupsIfDue (nowMs: number): void {
+      if (nowMs - lastRollupPruneMs < pruneEveryMs) return
+      lastRollupPruneMs = nowMs
+      const windowsEnd = rollups.windows.hour()
+      const before = hourOf(nowMs - retentionMs) - 1
+      for (const stmt of pruneRollups) stmt.run(windowsEnd === null ? before : Math.min(before, windowsEnd - maxWindowHours + 1))
     },
 
     /** The rollup writer, shared with the backfill of an upgraded file. */
@@ -270,6 +284,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
 
     /** Renames the rows this server wrote for `databaseId`; rows without an id (older files) keep their name. */
     rename (databaseId: string, newName: string): number {
+      rollups.windows.apply() // pending sums carry the old name
       return rename(databaseId, newName)
     }
   }

@@ -107,4 +107,6 @@ export function rollUp (db: Database.Database, fromId = 1): void {
   const rollups = createRollupWriter(db)
   // IMMEDIATE: the worker writes to the same file, so a read-then-write transaction could not upgrade its lock
   db.transaction(() => rollups.write(rollupInputsOf(rows))).immediate()
+  rollups.windows.commit()
+  rollups.windows.apply()
 }

@@ -82,6 +82,7 @@ function columns (db: Db, table: string): string[] {
 
 const currentIndexes = [
   '_daily_stats_date',
+  '_hourly_patterns_hour',
   '_query_log_database_id_timestamp',
   '_query_log_errors',
   '_query_log_timestamp',

@@ -150,11 +150,61 @@ t.test('patterns: every sort, search and page', async t => {
   }
 })
 
+/** Each database's most-called pattern (among those starting with `prefix`) in the window at `at`, most calls first. */
+const expectedTop = (range: AnalyticsRange, prefix = '', at = now) => {
+  const from = (Math.floor(at / hour) - { '24h': 24, '7d': 168, '30d': 720 }[range] + 1) * hour
+  const rows = log.filter(r => Date.parse(r.timestamp) >= from)
+  return databases
+    .map(db => ({ database: db.name, ...patterns(rows.filter(r => r.database_id === db.id)).filter(p => p.sql_text.toLowerCase().startsWith(prefix))[0] }))
+    .filter(p => p.sql_text !== undefined)
+    .sort((a, b) => b.calls - a.calls || (a.database < b.database ? -1 : 1))
+}
+
 t.test('top queries: each database\'s most-called pattern', async t => {
   for (const range of ranges) {
-    const expected = databases.map(db => ({ database: db.name, ...patterns(inWindow(range).filter(r => r.database_id === db.id))[0] }))
-      .sort((a, b) => b.calls - a.calls || (a.database < b.database ? -1 : 1))
-    t.same(h.topQueries({ range, nowMs: now }), expected, `top queries ${range}`)
+    t.same(h.topQueries({ range, nowMs: now }), expectedTop(range), `top queries ${range}`)
+    t.same(h.topQueries({ range, nowMs: now, search: 'UPDATE' }), expectedTop(range, 'update'), `${range}, a case-insensitive prefix`)
+  }
+  // a clock set back: the windows end later than asked, so the hourly rows answer (everything from the window's start)
+  const earlier = now - 3 * 24 * hour
+  t.same(h.topQueries({ range: '24h', nowMs: earlier }), expectedTop('24h', '', earlier), 'a window ending before the running ones')
+})
+
+// The running windows (pattern-windows.ts) move hour by hour as flushes come in time order: hours leave them, late
+// events (before the flush's hour) and early ones (after it, added when their hour comes) go to the right windows.
+t.test('top queries from running windows kept up to date flush by flush', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const inOrder = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => inOrder.close())
+  const sorted = [...events].sort((a, b) => (a.at as number) - (b.at as number))
+  for (let i = 0; i < sorted.length; i += 40) {
+    const chunk = sorted.slice(i, i + 40)
+    // the flush's clock is at the chunk's middle event: half the chunk is late, half a little early
+    inOrder.flush({ events: encodeEvents(chunk), timeZone: 'UTC', nowMs: chunk[chunk.length >> 1].at as number })
+    inOrder.maintain() // as the worker does between requests
+  }
+  const db = new Database(file, { readonly: true })
+  t.teardown(() => db.close())
+  const windowsEnd = db.prepare('SELECT hour FROM _pattern_windows_hour').pluck()
+  t.equal(windowsEnd.get(), Math.floor((sorted[sorted.length - 40 + 20].at as number) / hour), 'maintain() moved the windows to the last flush\'s hour')
+  for (const range of ranges) {
+    t.same(inOrder.topQueries({ range, nowMs: now }), expectedTop(range), `top queries ${range}`)
+    for (const db of databases) {
+      const all = patterns(inWindow(range).filter(r => r.database_id === db.id))
+      t.same(inOrder.patterns({ database: db, range, nowMs: now }), { items: all, total: all.length }, `${db.name} ${range} patterns`)
+    }
+  }
+
+  // every window row (not only the winners) holds the sums of its hours' rows
+  const end = windowsEnd.get() as number
+  t.equal(end, Math.floor(now / hour), 'the read moved the windows to its hour')
+  for (const span of [24, 168, 720]) {
+    const sums = 'owner, pattern, calls, errors, writes, rows, round(total_ms, 6) AS total_ms'
+    const kept = db.prepare(`SELECT ${sums} FROM _pattern_windows WHERE span = ? ORDER BY owner, pattern`).all(span)
+    const fresh = db.prepare(`SELECT ${sums} FROM (SELECT owner, pattern, SUM(calls) AS calls, SUM(errors) AS errors,
+      SUM(writes) AS writes, SUM(rows) AS rows, SUM(total_ms) AS total_ms FROM _hourly_patterns
+      WHERE hour > ? - ? AND hour <= ? GROUP BY owner, pattern) ORDER BY owner, pattern`).all(end, span, end)
+    t.same(kept, fresh, `window of ${span} hours`)
   }
 })
 

@@ -68,3 +68,35 @@ t.test('the recorder upgrades a v3 file at start and backfills it in the backgro
   const expected = db.prepare(`SELECT COUNT(*) FROM _query_log WHERE timestamp >= '2026-11-19T13:00:00.000Z'`).pluck().get()
   t.equal(day.queries, expected, 'the 24h figures equal the raw log\'s')
 })
+
+t.test('top queries of a name with rows older than ids: both owners summed, as the hourly rows say', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  buildV3(file, 23)
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  h.open()
+  while (h.backfill().pending);
+  for (const range of ['24h', '7d'] as const) {
+    const top = h.topQueries({ range, nowMs: now })
+    t.match(top, [{ database: 'shop', sql_text: 'SELECT * FROM items WHERE id = ?', calls: 23, errors: 3 }])
+    t.same(top, h.topQueriesFromHours(range, now), `${range}: the running windows equal the hourly rows`)
+  }
+})
+
+t.test('a v4 file upgrades to v5 without rolling its log up a second time', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  buildV3(file, 23)
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  h.open()
+  while (h.backfill().pending);
+  h.close()
+  const db = new Database(file) // back to v4: no running windows yet
+  db.exec('DROP TABLE _pattern_windows; DROP TABLE _pattern_windows_hour; PRAGMA user_version = 4')
+  db.close()
+  const again = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => again.close())
+  t.same(again.open(), { from: 4, to: schemaVersion })
+  t.same(again.backfill(), { rows: 0, pending: false }, 'no backfill planned')
+  t.equal(again.overview({ range: '7d', nowMs: now }).queries, 23)
+  t.match(again.topQueries({ range: '7d', nowMs: now }), [{ database: 'shop', calls: 23 }], 'the windows are built from the hourly rows')
+})

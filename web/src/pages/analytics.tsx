@@ -80,7 +80,12 @@ function TopQueries ({ range }: { range: Range }) {
       {top.data && top.data.length > 0 && (
         <div class='table-scroll'>
           <table class='grid'>
-            <thead><tr><th scope='col'>Database</th><th scope='col'>Query</th><th scope='col' class='num'>Calls</th><th scope='col' class='num'>Avg</th><th scope='col' class='num'>Rows</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope='col'>Database</th><th scope='col'>Query</th><th scope='col' class='num'>Calls</th><th scope='col' class='num'>Avg</th>
+                <th scope='col' class='num'>P95</th><th scope='col' class='num'>Errors</th><th scope='col' class='num'>Rows</th>
+              </tr>
+            </thead>
             <tbody>
               {top.data.map((q) => (
                 <tr key={q.database + q.sql_text}>
@@ -88,6 +93,8 @@ function TopQueries ({ range }: { range: Range }) {
                   <td><code class='sql-text' title={q.sql_text}>{q.sql_text}</code></td>
                   <td class='num'>{formatNumber(q.calls)}</td>
                   <td class='num'>{formatMs(q.avg_ms)}</td>
+                  <td class='num nowrap'>{formatMs(q.p95_ms)}</td>
+                  <td class='num'>{formatNumber(q.errors)}</td>
                   <td class='num'>{formatNumber(q.total_rows)}</td>
                 </tr>
               ))}

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import { api, query, seg } from '../../api.js'
-import type { DatabaseDetail, DatabaseOverview, QueryLogEntry, Range, Snapshot } from '../../types.js'
+import type { DatabaseDetail, DatabaseOverview, Pattern, QueryLogEntry, Range, Snapshot } from '../../types.js'
 import { useDebounced, useResource } from '../../hooks.js'
 import { byteUnit, formatBytes, formatDate, formatMs, formatNumber, timeLabels } from '../../format.js'
 import { Chart } from '../../components/chart.js'
@@ -11,6 +11,60 @@ import { Stats } from '../../components/stat.js'
 import { ranges } from '../analytics.js'
 
 const pageSize = 20
+const patternCount = 10
+
+type PatternSort = 'calls' | 'total_ms' | 'p95_ms' | 'errors'
+const patternSorts: Array<{ value: PatternSort, label: string }> = [
+  { value: 'calls', label: 'Calls' },
+  { value: 'total_ms', label: 'Total time' },
+  { value: 'p95_ms', label: 'P95' },
+  { value: 'errors', label: 'Errors' }
+]
+
+/** The database's patterns (literals as `?`), the top ten by the chosen figure, with latency percentiles and errors. */
+function Patterns ({ db, range }: { db: string, range: Range }) {
+  const [sort, setSort] = useState<PatternSort>('calls')
+  const patterns = useResource(async (signal) => (await api.get<Pattern[]>(
+    `/api/analytics/${seg(db)}/patterns${query({ range, sort, limit: patternCount })}`, { signal })).data, [db, range, sort])
+  const rows = patterns.data ?? []
+  return (
+    <section class='card card-flush' aria-labelledby='patterns-title'>
+      <div class='card-head'>
+        <h2 class='card-title' id='patterns-title'>Top patterns</h2>
+        <Segmented label='Sort patterns by' value={sort} options={patternSorts} onChange={setSort} />
+      </div>
+      <ErrorNote error={patterns.error} />
+      {!patterns.data && patterns.loading && <Loading />}
+      {patterns.data && rows.length === 0 && <Empty title='No queries in this range' />}
+      {rows.length > 0 && (
+        <div class='table-scroll'>
+          <table class='grid'>
+            <thead>
+              <tr>
+                <th scope='col'>Pattern</th><th scope='col' class='num'>Calls</th><th scope='col' class='num'>Avg</th>
+                <th scope='col' class='num'>P95</th><th scope='col' class='num'>Errors</th><th scope='col' class='num'>Writes</th>
+                <th scope='col' class='num'>Rows</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr key={p.sql_text}>
+                  <td><code class='sql-text' title={p.sql_text}>{p.sql_text}</code></td>
+                  <td class='num'>{formatNumber(p.calls)}</td>
+                  <td class='num nowrap'>{formatMs(p.avg_ms)}</td>
+                  <td class='num nowrap'>{formatMs(p.p95_ms)}</td>
+                  <td class='num'>{formatNumber(p.errors)}</td>
+                  <td class='num'>{formatNumber(p.writes)}</td>
+                  <td class='num'>{formatNumber(p.total_rows)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
 
 function QueryLog ({ db, range }: { db: string, range: Range }) {
   const [text, setText] = useState('')
@@ -108,31 +162,7 @@ export function DatabaseAnalytics ({ db }: { db: DatabaseDetail }) {
         ]} />
       )}
       <StorageHistory db={db.name} />
-      {o && (
-        <section class='card card-flush' aria-labelledby='patterns-title'>
-          <h2 class='card-title' id='patterns-title'>Top patterns</h2>
-          {o.topTables.length === 0
-            ? <Empty title='No queries in this range' />
-            : (
-              <div class='table-scroll'>
-                <table class='grid'>
-                  <thead><tr><th scope='col'>Pattern</th><th scope='col' class='num'>Calls</th><th scope='col' class='num'>Avg</th><th scope='col' class='num'>Writes</th><th scope='col' class='num'>Rows</th></tr></thead>
-                  <tbody>
-                    {o.topTables.map((p, i) => (
-                      <tr key={i}>
-                        <td><code class='sql-text' title={p.sql_text ?? ''}>{p.sql_text ?? '(record operation)'}</code></td>
-                        <td class='num'>{formatNumber(p.calls)}</td>
-                        <td class='num'>{formatMs(p.avg_ms)}</td>
-                        <td class='num'>{formatNumber(p.writes)}</td>
-                        <td class='num'>{formatNumber(p.total_rows)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              )}
-        </section>
-      )}
+      <Patterns db={db.name} range={range} />
       <QueryLog db={db.name} range={range} />
     </div>
   )
