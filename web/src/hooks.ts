@@ -34,7 +34,13 @@ export function useResource<T> (load: (signal: AbortSignal) => Promise<T>, deps:
     return () => controller.abort()
   }, [key, tick])
 
-  return { data: state.data, error: state.error, loading: state.loading, reload: () => setTick((t) => t + 1) }
+  // loading from the render that asks for the reload on, not from the one after it: what is judged against the data
+  // (the records page's pinned rows) must not see the old data as current for a frame
+  const reload = (): void => {
+    setState((s) => ({ ...s, loading: true }))
+    setTick((t) => t + 1)
+  }
+  return { data: state.data, error: state.error, loading: state.loading, reload }
 }
 
 /** Runs an action, tracking `busy` and the last error, for forms and buttons. */

@@ -117,7 +117,9 @@ export function RecordsGrid ({ db, table, columns, writable, followable }: Recor
 
   const rows = records.data?.data ?? []
   const onPage = new Set(rows.map(rowKey))
-  const pinned = added.filter((r) => !onPage.has(rowKey(r)))
+  // Judged against a page read after the record was added: while that read runs, the page shown predates it, and a
+  // record that will be on the page would flash at the top first.
+  const pinned = records.loading ? [] : added.filter((r) => !onPage.has(rowKey(r)))
   const meta = records.data?.meta
   const activeFilters = conditions.length
 
