@@ -86,7 +86,8 @@ async function serve (t: Parameters<typeof build>[0], env: Record<string, string
 async function subscribe (base: string, db: string, credential: string | undefined, query = '', headers: Record<string, string> = {}): Promise<Stream> {
   const abort = new AbortController()
   const res = await fetch(`${base}/api/databases/${db}/changes${query}`, {
-    headers: { ...(credential === undefined ? {} : { authorization: `Bearer ${credential}` }), ...headers }, signal: abort.signal
+    // connection: close, so no idle keep-alive socket is left to hold the server's close open after the last test
+    headers: { connection: 'close', ...(credential === undefined ? {} : { authorization: `Bearer ${credential}` }), ...headers }, signal: abort.signal
   })
   if (res.status !== 200) return new Stream(res.status, await res.text(), undefined, abort)
   t.match(res.headers.get('content-type'), /^text\/event-stream/)
