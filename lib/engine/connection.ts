@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks'
 import {
   defaultStatementCacheBytes, estimateStatementBytes, heavyStatementBytes, StatementCache, type StatementBytes
 } from './statement-cache.js'
+import { holdWalIndex } from './wal-pending.js'
 
 /**
  * The clock a statement's compile time is read on: this thread's CPU time where Node has it (23.9+), so a prepare
@@ -33,6 +34,8 @@ export interface Connection {
   limitSize: (bytes: number | undefined) => void
   /** The quota this connection enforces, undefined when none. */
   readonly sizeLimit: number | undefined
+  /** Bytes of WAL not yet checkpointed (@see wal-pending.ts); undefined when the wal-index cannot be read. */
+  walBytesPending: () => number | undefined
   close: () => void
 }
 
@@ -58,6 +61,7 @@ export function openConnection (file: string, options: ConnectionOptions = {}): 
     busyTimeoutMs: timeout = busyTimeoutMs, autoCheckpoint = true
   } = options
   const db = new Database(file, { timeout })
+  const walIndex = holdWalIndex(file)
   try {
     // WAL persists in the file: switching needs a lock another worker may hold, so only switch when needed
     if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL')
@@ -66,6 +70,7 @@ export function openConnection (file: string, options: ConnectionOptions = {}): 
     if (!autoCheckpoint) db.pragma('wal_autocheckpoint = 0')
   } catch (err) {
     db.close()
+    walIndex.release()
     throw err
   }
   const statements = new StatementCache(statementCacheBytes, statementCacheSize, options.statementBytes)
@@ -104,9 +109,12 @@ export function openConnection (file: string, options: ConnectionOptions = {}): 
     get heavy () { return heavyUncached || statements.heavyEvicted },
     limitSize,
     get sizeLimit () { return sizeLimit },
+    walBytesPending: walIndex.pending,
     close () {
       statements.clear()
       db.close()
+      // only after SQLite let go of the file: closing the descriptor drops the process's locks on it
+      walIndex.release()
     }
   }
 }

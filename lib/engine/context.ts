@@ -33,6 +33,8 @@ export interface JobContext extends SqlSource {
   deadline: CommitDeadline | undefined
   /** Tells the runner the job may have written (it then looks whether the WAL needs a checkpoint). */
   noteWrite: () => void
+  /** Bytes of WAL not yet copied into the database file, read on the job's connection (@see wal-pending.ts). */
+  walBytesPending: () => number | undefined
 }
 
 /**

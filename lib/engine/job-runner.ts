@@ -8,7 +8,7 @@ import { jobs } from './jobs/index.js'
 import { hideDataDir } from './paths.js'
 import { overrunMarginMs, type WorkerConfig } from './protocol.js'
 import { isDamaged, mapSqliteError } from './sqlite-errors.js'
-import { checkpointDue } from './wal-pending.js'
+import { checkpointAfterBytes } from './wal-pending.js'
 import { createMemoryGuard } from './worker-memory.js'
 
 export type JobOutcome =
@@ -52,6 +52,9 @@ class RunningJob implements JobContext {
   prepare (sql: string): Statement { return this.connection().prepare(sql) }
   prepareRaw (sql: string): Statement { return this.connection().prepareRaw(sql) }
   discardConnection (): void { this.discard = true }
+  walBytesPending (): number | undefined { return this.connection().walBytesPending() }
+  /** Whether the job's database has enough WAL uncopied to be worth a checkpoint job. */
+  checkpointDue (): boolean { return (this.opened?.walBytesPending() ?? 0) >= checkpointAfterBytes }
   noteWrite (): void { this.wrote = true }
   private connection (): Connection {
     if (this.opened === undefined) {
@@ -87,7 +90,7 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
       const value = job(ctx, args)
       const durationMs = performance.now() - started
       // the inline lane counts its commits instead (its connections are the main thread's)
-      return !inline && ctx.wrote && checkpointDue(file) ? { ok: true, value, durationMs, checkpoint: true } : { ok: true, value, durationMs }
+      return !inline && ctx.wrote && ctx.checkpointDue() ? { ok: true, value, durationMs, checkpoint: true } : { ok: true, value, durationMs }
     } catch (err) {
       // inline, the job belongs in a worker (unbounded work, or a lock held elsewhere): it changed nothing
       if (inline && (err instanceof NotInline || isBusy(err))) throw new NotInline()

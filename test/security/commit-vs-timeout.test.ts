@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3'
 import t from 'tap'
-import { checkpointAfterBytes, walBytesPending } from '../../lib/engine/wal-pending.js'
+import { checkpointAfterBytes } from '../../lib/engine/wal-pending.js'
 import { waitFor } from '../lib/engine/helpers.js'
 import { as, build, signIn, workspace } from '../helper.js'
 
@@ -42,6 +42,6 @@ t.test('a 408 means the write was not committed, a 200 that it was (20 tries aro
   t.same(lies, [], `408 ⇔ row absent (${outcomes.map((o) => `${o.mb}MB:${o.status}${o.present ? '+' : '-'}`).join(' ')})`)
   t.ok(outcomes.some((o) => o.status === 408), 'some tries ran past the deadline')
   // workers commit without checkpointing; the checkpoint jobs they ask for still copy the WAL into the file
-  await waitFor(() => (walBytesPending(app.databaseFile(db)) ?? 0) < checkpointAfterBytes, 20_000)
+  await waitFor(async () => ((await app.engine.run(app.store.databases.findByName(db)!.id, 'database.walPending', {})).bytes ?? 0) < checkpointAfterBytes, 20_000)
   t.pass('a checkpoint job copied the WAL')
 })

@@ -147,6 +147,11 @@ function checkpoint (ctx: JobContext, args: { passive?: boolean }): void {
   }
 }
 
+/** Bytes of WAL not yet checkpointed, for tests and operators; a process must not open the -shm itself (@see wal-pending.ts). */
+function walPending (ctx: JobContext, _args: NoArgs): { bytes: number | undefined } {
+  return { bytes: ctx.walBytesPending() }
+}
+
 export const databaseJobs = {
   'database.create': create,
   'database.tables': tables,
@@ -155,5 +160,6 @@ export const databaseJobs = {
   'database.export': exportTo,
   'database.check': check,
   'database.exec': exec,
-  'database.checkpoint': checkpoint
+  'database.checkpoint': checkpoint,
+  'database.walPending': walPending
 }

@@ -23,7 +23,8 @@ function jobContext (db: Database.Database, file: string, dataDir: string): JobC
     inline: false,
     schemaStamp: undefined,
     deadline: undefined,
-    noteWrite: () => {}
+    noteWrite: () => {},
+    walBytesPending: () => undefined
   }
 }
 

@@ -33,6 +33,7 @@ export function openContext (t: Teardown, options: { maxQueryRows?: number, file
     schemaStamp: undefined,
     deadline: undefined,
     noteWrite () {},
+    walBytesPending: () => undefined,
     prepare (sql) {
       let statement = statements.get(sql)
       if (statement === undefined) {
