@@ -53,7 +53,9 @@ t.test('reading the WAL size after a write keeps this process\'s locks on the wa
   t.equal(wrote.ok, true, 'the write ran (and the runner read the WAL size after it)')
   t.ok(existsSync(`${file}-shm`), 'the wal-index exists while the connection is open')
 
-  t.equal(dmsLockFree(file), false, 'this process still holds its shared lock on the wal-index (no one may reset it)')
+  const free = dmsLockFree(file)
+  if (free === undefined) t.comment('python3 is missing: the lock itself cannot be asked about')
+  else t.equal(free, false, 'this process still holds its shared lock on the wal-index (no one may reset it)')
   openAndCloseElsewhere(file)
   t.ok(existsSync(`${file}-shm`), 'another process closing its connection did not take the wal-index for unused')
   t.ok(existsSync(`${file}-wal`), 'nor delete the WAL')
