@@ -1,27 +1,16 @@
 // The analytics pages in a real browser (Debian's Chromium through playwright-core) against the real server:
 // the top-queries table and a database's patterns show p95 and errors, and the patterns sort by them (issue #24).
 import tap, { type Test } from 'tap'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Locator } from 'playwright-core'
-import { buildWebIfStale, chromiumPath, launchBrowser, screenshot, startServer, until, type RunningServer } from './dashboard/harness.js'
+import type { Locator } from 'playwright-core'
+import { chromiumPath, openPage, screenshot, startDashboardRun, until } from './dashboard/harness.js'
 
 if (!existsSync(chromiumPath)) tap.plan(0, 'chromium not installed at /usr/bin/chromium: browser tests skipped')
 else await tap.test('top queries and a database\'s patterns show p95 and errors and sort by them', walk)
 
 async function walk (t: Test): Promise<void> {
-  buildWebIfStale()
-  const work = mkdtempSync(join(tmpdir(), 'litehouse-analytics-web-'))
-  let server: RunningServer | undefined
-  let browser: Browser | undefined
-  t.teardown(async () => {
-    await browser?.close()
-    await server?.stop()
-    rmSync(work, { recursive: true, force: true })
-  })
-  server = await startServer({ DATA_DIR: join(work, 'data'), ANALYTICS_FLUSH_MS: '100', ENGINE_WORKERS: '1' })
-  const base = server.url
+  const { base, browser } = await startDashboardRun(t, 'litehouse-analytics-web-', () => ({ ANALYTICS_FLUSH_MS: '100' }))
   const call = async (method: string, path: string, body?: unknown, token?: string): Promise<{ status: number, body: any }> => {
     const res = await fetch(base + path, {
       method,
@@ -43,9 +32,7 @@ async function walk (t: Test): Promise<void> {
   t.equal(await sql(slow), 200)
   await until(async () => ((await call('GET', '/api/analytics/shop/patterns?range=24h', undefined, token)).body.meta?.total ?? 0) >= 3, 'the flush')
 
-  browser = await launchBrowser()
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  page.setDefaultTimeout(15_000)
+  const page = await openPage(browser)
   await page.goto(base)
   await page.evaluate((value) => sessionStorage.setItem('litehouse.token', value), token)
   const cellsOf = async (table: Locator, column: string): Promise<string[]> => {

@@ -3,11 +3,9 @@
 // snapshots, snapshot now, restore to an instant as a new database, an instant outside the window refused in the
 // form, and a restore in place after typing the name.
 import t from 'tap'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { buildWebIfStale, chromiumPath, launchBrowser, screenshot, startServer, until, watchConsole, type RunningServer } from './dashboard/harness.js'
+import { chromiumPath, openPage, screenshot, startDashboardRun, until, watchConsole } from './dashboard/harness.js'
 
 t.setTimeout(300_000)
 const admin = { email: 'admin@example.com', password: 'correct horse battery' }
@@ -20,22 +18,10 @@ if (!existsSync(chromiumPath)) {
 }
 
 async function walk (): Promise<void> {
-  buildWebIfStale()
-  const work = mkdtempSync(join(tmpdir(), 'litehouse-dashboard-backups-'))
-  let server: RunningServer | undefined
-  let browser: Browser | undefined
-  t.teardown(async () => {
-    await browser?.close()
-    await server?.stop()
-    rmSync(work, { recursive: true, force: true })
-  })
-  server = await startServer({
-    DATA_DIR: join(work, 'data'),
-    BACKUP_URL: `file://${join(work, 'replica')}`,
-    BACKUP_SYNC_MS: '100',
-    ENGINE_WORKERS: '1'
-  })
-  const base = server.url
+  const { base, browser } = await startDashboardRun(t, 'litehouse-dashboard-backups-', (dir: string) => ({
+    BACKUP_URL: `file://${join(dir, 'replica')}`,
+    BACKUP_SYNC_MS: '100'
+  }))
   const api = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(base + path, {
       method,
@@ -64,9 +50,8 @@ async function walk (): Promise<void> {
     return window !== null && window !== undefined && Date.parse(window.to) >= wrote - 1000
   }, 'the replica has the last writes', 30_000).catch((err: Error) => { throw new Error(`${err.message}: ${JSON.stringify(last)}`) })
 
-  browser = await launchBrowser()
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-  page.setDefaultTimeout(15_000)
+  const page = await openPage(browser)
+  await page.setViewportSize({ width: 1280, height: 900 })
   const watch = watchConsole(page)
   await page.goto(base)
   await page.evaluate((value) => sessionStorage.setItem('litehouse.token', value), token)

@@ -1,13 +1,9 @@
 // The records page's live view (issue #26, item 4) in a real browser: with Live on, rows written by others (the
 // records API, raw SQL) appear, change and go without a reload, over EventSource with a change feed token.
 import t, { type Test } from 'tap'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import {
-  buildWebIfStale, chromiumPath, launchBrowser, screenshot, startServer, until, watchConsole, type ConsoleWatch, type RunningServer
-} from './dashboard/harness.js'
+import { existsSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { chromiumPath, type ConsoleWatch, openPage, screenshot, startDashboardRun, until, watchConsole } from './dashboard/harness.js'
 import { apiAs, seedItems, setUpAdmin } from './dashboard/session.js'
 
 if (!existsSync(chromiumPath)) {
@@ -22,20 +18,8 @@ async function gridColumn (page: Page, index: number): Promise<string[]> {
 }
 
 async function run (): Promise<void> {
-  buildWebIfStale()
-  const work = mkdtempSync(join(tmpdir(), 'litehouse-live-'))
-  let server: RunningServer | undefined
-  let browser: Browser | undefined
-  t.teardown(async () => {
-    await browser?.close()
-    await server?.stop()
-    rmSync(work, { recursive: true, force: true })
-  })
-  server = await startServer({ DATA_DIR: join(work, 'data'), ENGINE_WORKERS: '1' })
-  const base = server.url
-  browser = await launchBrowser()
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  page.setDefaultTimeout(15_000) // a busy 2-core machine
+  const { base, browser } = await startDashboardRun(t, 'litehouse-live-')
+  const page = await openPage(browser)
   const watch = watchConsole(page)
   await t.test('rows written elsewhere appear, change and go', async (t) => {
     try {

@@ -2,11 +2,10 @@
 // right after setup, a new record shown even when the page shows other rows, the records view (filter, sort,
 // search, page) kept in the URL through a reload and the back button, and a clear page for a missing database.
 import t, { type Test } from 'tap'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { buildWebIfStale, chromiumPath, launchBrowser, screenshot, startServer, until, watchConsole, type ConsoleWatch, type RunningServer } from './dashboard/harness.js'
+import type { Page } from 'playwright-core'
+import { chromiumPath, type ConsoleWatch, openPage, screenshot, startDashboardRun, until, watchConsole } from './dashboard/harness.js'
 import { apiAs, seedItems, setUpAdmin } from './dashboard/session.js'
 
 if (!existsSync(chromiumPath)) {
@@ -16,20 +15,8 @@ if (!existsSync(chromiumPath)) {
 }
 
 async function run (): Promise<void> {
-  buildWebIfStale()
-  const work = mkdtempSync(join(tmpdir(), 'litehouse-newcomer-'))
-  let server: RunningServer | undefined
-  let browser: Browser | undefined
-  t.teardown(async () => {
-    await browser?.close()
-    await server?.stop()
-    rmSync(work, { recursive: true, force: true })
-  })
-  server = await startServer({ DATA_DIR: join(work, 'data'), ENGINE_WORKERS: '1' })
-  const base = server.url
-  browser = await launchBrowser()
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  page.setDefaultTimeout(15_000) // a busy 2-core machine
+  const { base, browser } = await startDashboardRun(t, 'litehouse-newcomer-')
+  const page = await openPage(browser)
   const watch = watchConsole(page)
 
   const steps: Array<[string, (t: Test) => Promise<void>]> = [

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -158,4 +158,35 @@ export async function until (check: () => Promise<boolean>, what: string, timeou
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+/** A dashboard test's surroundings: a server on a fresh data directory, and a browser. */
+export interface DashboardRun { work: string, server: RunningServer, base: string, browser: Browser }
+
+/**
+ * Builds the dashboard if stale, starts a server on a fresh directory (`env` given that directory) and a browser;
+ * all stopped and removed when `t` ends.
+ */
+export async function startDashboardRun (
+  t: { teardown: (fn: () => unknown) => void }, prefix: string, env: (work: string) => Record<string, string> = () => ({})
+): Promise<DashboardRun> {
+  buildWebIfStale()
+  const work = mkdtempSync(join(tmpdir(), prefix))
+  let server: RunningServer | undefined
+  let browser: Browser | undefined
+  t.teardown(async () => {
+    await browser?.close()
+    await server?.stop()
+    rmSync(work, { recursive: true, force: true })
+  })
+  server = await startServer({ DATA_DIR: join(work, 'data'), ENGINE_WORKERS: '1', ...env(work) })
+  browser = await launchBrowser()
+  return { work, server, base: server.url, browser }
+}
+
+/** A desktop-sized page with a timeout a busy 2-core machine meets. */
+export async function openPage (browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+  page.setDefaultTimeout(15_000)
+  return page
 }

@@ -28,7 +28,11 @@ function jobContext (db: Database.Database, file: string, dataDir: string): JobC
   }
 }
 
-t.test('a writing batch takes the write lock at BEGIN: a commit elsewhere cannot make its upgrade fail', async (t) => {
+/**
+ * Runs `statements` as one batch on a fresh database whose `sneak()` SQL function, called from inside the batch, tries
+ * a commit on a second connection (no busy wait); answers the batch's result, what the sneaked commit did, and the rows.
+ */
+function batchWithSneakedCommit (t: { teardown: (fn: () => void) => void }, statements: string[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'litehouse-batch-lock-'))
   t.teardown(() => fs.rmSync(dataDir, { recursive: true, force: true }))
   const file = path.join(dataDir, 'shop.db')
@@ -37,7 +41,6 @@ t.test('a writing batch takes the write lock at BEGIN: a commit elsewhere cannot
   db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)')
   const other = new Database(file, { timeout: 0 })
   t.teardown(() => { other.close(); db.close() })
-
   const sneaked: string[] = []
   db.function('sneak', () => {
     try {
@@ -48,45 +51,26 @@ t.test('a writing batch takes the write lock at BEGIN: a commit elsewhere cannot
     }
     return 1
   })
-
   const result = batchJobs['query.batch'](jobContext(db, file, dataDir), {
-    statements: [
-      { sql: 'SELECT sneak() AS ok, count(*) AS n FROM items' },
-      { sql: "INSERT INTO items (name) VALUES ('from the batch')" }
-    ],
+    statements: statements.map((sql) => ({ sql })),
     allowWrite: true,
     deniedCode: 'INSUFFICIENT_SCOPE',
     databaseName: 'shop',
     principal: 'key'
   } as Parameters<typeof batchJobs['query.batch']>[1])
+  return { result, sneaked, names: db.prepare('SELECT name FROM items ORDER BY id').pluck().all() }
+}
 
+t.test('a writing batch takes the write lock at BEGIN: a commit elsewhere cannot make its upgrade fail', async (t) => {
+  const { result, sneaked, names } = batchWithSneakedCommit(t, ['SELECT sneak() AS ok, count(*) AS n FROM items', "INSERT INTO items (name) VALUES ('from the batch')"])
   t.equal(result.failed, undefined, 'the batch ran whole')
   t.same(sneaked, ['SQLITE_BUSY'], 'the other writer waited for the batch (it held the write lock), not the other way round')
-  t.same(db.prepare('SELECT name FROM items ORDER BY id').pluck().all(), ['from the batch'])
+  t.same(names, ['from the batch'])
 })
 
 t.test('a read-only batch stays deferred: it never blocks a writer', async (t) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'litehouse-batch-lock-'))
-  t.teardown(() => fs.rmSync(dataDir, { recursive: true, force: true }))
-  const file = path.join(dataDir, 'shop.db')
-  const db = new Database(file)
-  db.pragma('journal_mode = WAL')
-  db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)')
-  const other = new Database(file, { timeout: 0 })
-  t.teardown(() => { other.close(); db.close() })
-  const sneaked: string[] = []
-  db.function('sneak', () => {
-    other.prepare("INSERT INTO items (name) VALUES ('elsewhere')").run()
-    sneaked.push('committed')
-    return 1
-  })
-  const result = batchJobs['query.batch'](jobContext(db, file, dataDir), {
-    statements: [{ sql: 'SELECT sneak() AS ok' }, { sql: 'SELECT count(*) AS n FROM items' }],
-    allowWrite: true,
-    deniedCode: 'INSUFFICIENT_SCOPE',
-    databaseName: 'shop',
-    principal: 'key'
-  } as Parameters<typeof batchJobs['query.batch']>[1])
+  const { result, sneaked, names } = batchWithSneakedCommit(t, ['SELECT sneak() AS ok', 'SELECT count(*) AS n FROM items'])
   t.equal(result.failed, undefined)
   t.same(sneaked, ['committed'])
+  t.same(names, ['elsewhere'])
 })
