@@ -46,6 +46,7 @@ export const ConfigSchema = Type.Object({
   LITESTREAM_BIN: Type.Optional(Type.String({ minLength: 1, description: 'the Litestream binary to run (default: the one the optional @flydotio/litestream-linux-x64 package ships)' })),
   CHANGES_RETENTION_HOURS: Type.Integer({ default: 24, minimum: 1, description: 'hours the change feed keeps a database\'s changes for resuming (410 CHANGES_EXPIRED beyond)' }),
   CHANGES_RETENTION_COUNT: Type.Integer({ default: 100000, minimum: 1, description: 'changes the change feed keeps per database for resuming (410 CHANGES_EXPIRED beyond)' }),
+  CHANGES_MAX_SUBSCRIBERS: Type.Integer({ default: 1000, minimum: 1, description: 'open change feed streams per database; one more is 429 TOO_MANY_SUBSCRIBERS (each holds a socket and a buffer)' }),
   CHANGES_BUFFER_BYTES: Type.Integer({ default: MiB, minimum: 1024, description: 'unsent bytes a change feed subscriber may hold before it is cut with event: overflow' }),
   CLUSTER_ETCD: Type.Optional(Type.String({ minLength: 1, description: 'turns cluster mode on: comma-separated etcd endpoints (http://127.0.0.1:2379); needs NODE_ID, NODE_URL and BACKUP_URL (docs/cluster.md)' })),
   NODE_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'this node\'s name in the cluster (letters, digits, _ and -)' })),
@@ -92,6 +93,7 @@ export interface Config {
   changesRetentionHours: number
   changesRetentionCount: number
   changesBufferBytes: number
+  changesMaxSubscribers: number
   tmpMaxBytes: number
   /** Continuous backups; undefined when BACKUP_URL is not set. */
   backup?: BackupConfig
@@ -260,6 +262,7 @@ function validated (raw: Record<string, unknown>): Config {
     cluster,
     changesRetentionHours: env.CHANGES_RETENTION_HOURS,
     changesRetentionCount: env.CHANGES_RETENTION_COUNT,
-    changesBufferBytes: env.CHANGES_BUFFER_BYTES
+    changesBufferBytes: env.CHANGES_BUFFER_BYTES,
+    changesMaxSubscribers: env.CHANGES_MAX_SUBSCRIBERS
   }
 }

@@ -30,6 +30,7 @@ export const BackupsDisabled = define('BACKUPS_DISABLED', 'backups are off on th
 export const ClusterDisabled = define('CLUSTER_DISABLED', 'cluster mode is off on this server: set CLUSTER_ETCD to turn it on', 404)
 export const DeletedDatabaseNotFound = define('DELETED_DATABASE_NOT_FOUND', "no backup of a deleted database '%s' is kept", 404)
 
+export const TooManySubscribers = define('TOO_MANY_SUBSCRIBERS', 'this database already has %s change feed subscribers, the most allowed: close one first', 429)
 export const ChangesExpired = define('CHANGES_EXPIRED', 'change %s is older than the change feed keeps: subscribe without a resume point and reload', 410)
 
 export const QueryTimeout = define('QUERY_TIMEOUT', 'the statement ran longer than %s ms and was stopped', 408)

@@ -17,6 +17,7 @@ export default fp(async (fastify) => {
     retentionHours: config.changesRetentionHours,
     retentionCount: config.changesRetentionCount,
     bufferBytes: config.changesBufferBytes,
+    maxSubscribers: config.changesMaxSubscribers,
     nameOf: (id) => store.databases.findById(id)?.name
   })
   fastify.decorate('changeFeed', hub)

@@ -23,7 +23,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:db/changes', {
     schema: {
       tags: ['changes'], operationId: 'watchChanges', summary: 'Stream committed row changes as server-sent events',
-      params: DbParams, querystring: ChangesQuery, response: { 200: ChangesStream, ...errors(401, 403, 404, 410) }
+      params: DbParams, querystring: ChangesQuery, response: { 200: ChangesStream, ...errors(401, 403, 404, 410, 429) }
     },
     // `?token=` stands for the credential that asked for it, on its database only; the access guard then runs as usual
     onRequest: (request, _reply, done) => {

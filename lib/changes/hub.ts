@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream'
-import { ChangesExpired, DatabaseNotFound, InvalidValue } from '../errors.js'
+import { ChangesExpired, DatabaseNotFound, InvalidValue, TooManySubscribers } from '../errors.js'
 import type { Engine, EngineLogger } from '../engine/index.js'
 import type { ChangeRow, ChangesRead } from '../engine/jobs/changes.js'
 
@@ -18,6 +18,8 @@ export interface HubOptions {
   retentionCount: number
   /** Bytes a subscriber may have queued and unsent before it is cut with `event: overflow`. */
   bufferBytes: number
+  /** Open streams one database may have: each holds a socket and up to `bufferBytes` (default 1000). */
+  maxSubscribers?: number
   /** Whether the database still has the id and name a subscriber subscribed with. */
   nameOf: (databaseId: string) => string | undefined
   /** How often a feed that saw a write lately polls. */
@@ -84,6 +86,7 @@ export function createChangeHub (options: HubOptions) {
   const { engine, log } = options
   const pollMs = options.pollMs ?? 50
   const idlePollMs = options.idlePollMs ?? 1000
+  const maxSubscribers = options.maxSubscribers ?? 1000
   const keepAliveMs = options.keepAliveMs ?? 15000
   const feeds = new Map<string, Feed>()
 
@@ -279,6 +282,8 @@ export function createChangeHub (options: HubOptions) {
      */
     async subscribe (sub: SubscribeOptions): Promise<PassThrough> {
       if (sub.since !== undefined && !seqPattern.test(sub.since)) throw new InvalidValue('the resume point (since or Last-Event-ID) must be a change seq: a non-negative integer')
+      const open = feeds.get(sub.databaseId)?.subscribers.size ?? 0
+      if (open >= maxSubscribers) throw new TooManySubscribers(String(maxSubscribers))
       const feed = await feedOf(sub.databaseId)
       try {
         return await attach(feed, sub)
