@@ -12,6 +12,7 @@ import analyticsPlugin from './plugins/analytics.js'
 import backupPlugin from './plugins/backup.js'
 import changesPlugin from './plugins/changes.js'
 import { maxEncodedParamLength } from './schemas/records.js'
+import { compilePending } from './lib/lazy-compile.js'
 
 export interface LitehouseOptions {
   /**
@@ -40,6 +41,14 @@ const litehouse = fp<LitehouseOptions>(async (fastify, opts) => {
   await fastify.register(analyticsPlugin)
   await fastify.register(backupPlugin)
   await fastify.register(changesPlugin)
+
+  // route schemas are compiled on first use; what no request has needed yet is compiled once the server listens
+  fastify.addHook('onListen', function warmUp (done) {
+    void compilePending().then((failures) => {
+      for (const failure of failures) fastify.log.error(`a route schema does not compile: ${failure}`)
+    })
+    done()
+  })
 
   // a server option, which a plugin cannot set: said once at boot rather than found as a 404 on a long record id
   const maxParamLength = fastify.initialConfig.routerOptions?.maxParamLength ?? 100

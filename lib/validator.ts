@@ -1,4 +1,5 @@
 import AjvCompiler from '@fastify/ajv-compiler'
+import { lazily } from './lazy-compile.js'
 
 /**
  * Litehouse's Ajv options: query strings and path parameters arrive as text, so they are coerced to their schema
@@ -7,7 +8,7 @@ import AjvCompiler from '@fastify/ajv-compiler'
  */
 export const ajvOptions = { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true } as const
 
-type ValidatorFactory = (route: { schema: unknown, method?: string, url?: string, httpPart?: string }) => unknown
+type ValidatorFactory = (route: { schema: unknown, method?: string, url?: string, httpPart?: string }) => (data: unknown) => unknown
 
 const buildAjv = AjvCompiler()
 
@@ -21,5 +22,8 @@ export function buildValidator (externalSchemas: unknown, serverAjv: { customOpt
   return (route) => route.httpPart === 'body' ? strict(route as never) : coercing(route as never)
 }
 
-/** The validator compiler an area plugin installs in its own context, whatever Ajv options its host server has. */
-export const validatorCompiler = buildValidator({}, { customOptions: ajvOptions, plugins: [] })
+/**
+ * The validator compiler an area plugin installs in its own context, whatever Ajv options its host server has;
+ * compiled on first use (@see lazy-compile.ts).
+ */
+export const validatorCompiler = lazily(buildValidator({}, { customOptions: ajvOptions, plugins: [] }))

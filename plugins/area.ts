@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyReply, FastifyRequest, FastifySchemaCompiler, RawServerDefault } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyReply, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler, RawServerDefault } from 'fastify'
 import { InvalidRequest } from '../lib/errors.js'
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
+import { lazily } from '../lib/lazy-compile.js'
 import { validatorCompiler } from '../lib/validator.js'
 import { formatSchemaErrors } from '../lib/validation-message.js'
 import { errorHandlerFor } from './errors.js'
@@ -19,6 +21,9 @@ function nonFinite (part: unknown): InstanceType<typeof InvalidRequest> | undefi
 function refuseNonFinite (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
   done(nonFinite(request.query) ?? nonFinite(request.params))
 }
+
+/** Fastify's own response serializers, compiled on first use like the validators (@see lib/lazy-compile.ts). */
+const serializerCompiler = lazily(SerializerSelector()())
 
 /** What every area needs from the root plugin (litehouse.ts), besides the decorators its own routes use. */
 const coreDecorators = ['config', 'guardRoute']
@@ -40,6 +45,7 @@ export function area<Options extends FastifyPluginOptions> (
   return fp(async (fastify: FastifyInstance, opts: Options) => {
     const { config, guardRoute } = fastify
     fastify.setValidatorCompiler(validatorCompiler as FastifySchemaCompiler<unknown>)
+    fastify.setSerializerCompiler(serializerCompiler as FastifySerializerCompiler<unknown>)
     fastify.setSchemaErrorFormatter(formatSchemaErrors as Parameters<FastifyInstance['setSchemaErrorFormatter']>[0])
     fastify.setErrorHandler(errorHandlerFor(config.dataDir))
     fastify.addHook('onRoute', (route) => {
