@@ -1,6 +1,6 @@
 import t from 'tap'
 import {
-  addDays, isoWeek, isValidTimezone, localDate, localHourLabel, startOfLocalDay, startOfLocalHour
+  addDays, isoWeek, isValidTimezone, localDate, localHourLabel, startOfLocalDay, startOfLocalHour, zonedParts
 } from '../../../lib/analytics/time.js'
 import { emptyVolume, planVolume, windowStart } from '../../../lib/analytics/windows.js'
 
@@ -92,4 +92,15 @@ t.test('planVolume 30d: the ISO weeks of the last 30 local dates', async t => {
 t.test('emptyVolume is all zeros, aligned with the slots', async t => {
   const v = emptyVolume(['a', 'b'])
   t.same(v, { slots: ['a', 'b'], counts: [0, 0], errors: [0, 0], rows_read: [0, 0], rows_written: [0, 0], max: 0, max_read: 0, max_written: 0 })
+})
+
+t.test('UTC, computed without ICU, agrees with ICU\'s Etc/UTC at every hour of a leap year and around the epoch', async (t) => {
+  let mismatches = 0
+  for (let at = Date.UTC(2028, 0, 1) - 3 * 3600_000; at < Date.UTC(2029, 0, 1) + 3 * 3600_000; at += 3600_000 + 61_000) {
+    if (JSON.stringify(zonedParts(at, 'UTC')) !== JSON.stringify(zonedParts(at, 'Etc/UTC'))) mismatches++
+  }
+  t.equal(mismatches, 0)
+  t.same(zonedParts(0, 'UTC'), { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0 })
+  t.equal(isValidTimezone('UTC'), true)
+  t.equal(isValidTimezone('Not/AZone'), false)
 })
