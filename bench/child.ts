@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { Announcement } from './announce.js'
@@ -46,6 +47,36 @@ export function startChild (name: string, script: string, env: Record<string, st
       resolve({ name, url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stop(child) })
     })
   })
+}
+
+/** A port of 127.0.0.1 free a moment ago. */
+async function freePort (): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as { port: number }
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/**
+ * Runs the server as a user does, `npm start`'s `node scripts/start.mjs` (the build in dist/, Node's compile cache),
+ * on a free port of 127.0.0.1, and resolves at its first healthy `GET /api/health`.
+ */
+export async function startAsUser (name: string, env: Record<string, string>): Promise<ChildServer> {
+  const port = await freePort()
+  const script = fileURLToPath(new URL('../scripts/start.mjs', import.meta.url))
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] })
+  createInterface({ input: child.stderr! }).on('line', (line) => process.stderr.write(`[${name}] ${line}\n`))
+  const url = `http://127.0.0.1:${port}`
+  const until = Date.now() + startTimeoutMs
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was healthy (code ${child.exitCode})`)
+    const healthy = await fetch(`${url}/api/health`).then((res) => res.ok, () => false)
+    if (healthy) return { name, url, pid: child.pid!, stop: () => stop(child) }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`${name} was not healthy within ${startTimeoutMs} ms`)
 }
 
 function parsePort (line: string): number | undefined {

@@ -4,6 +4,7 @@
 // better-sqlite3 13 hands over to the project's pinned Node when there is one (the `node` devDependency).
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { enableCompileCache } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -17,6 +18,7 @@ if (tooOld && existsSync(pinned)) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 } else {
+  enableCompileCache?.() // as scripts/start.mjs: a later start loads the modules' compiled code from disk
   const source = join(root, 'lib', 'cli', 'main.ts')
   let main
   if (existsSync(source) && existsSync(join(root, 'node_modules', 'tsx'))) {

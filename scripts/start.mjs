@@ -3,6 +3,7 @@
 // HOST:PORT at LOG_LEVEL, closing gracefully on SIGTERM or SIGINT.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
+import { enableCompileCache } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -33,6 +34,10 @@ buildIfStale('dist/app.js', ['app.ts', 'litehouse.ts', 'index.ts', 'fastify.conf
 if (existsSync(join(root, 'web', 'vite.config.ts'))) {
   buildIfStale('web/dist/index.html', ['web/src', 'web/index.html', 'web/vite.config.ts'], bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
 }
+
+// V8's compiled code of every module loaded from here on is kept on disk (NODE_COMPILE_CACHE, else the temp dir):
+// loading the server's modules takes about half as long from the second start on
+enableCompileCache?.()
 
 // refuses an unsupported Node with one line (and exit 1) before anything loads the native modules
 await import(pathToFileURL(join(root, 'dist', 'lib', 'runtime.js')).href)
