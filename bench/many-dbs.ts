@@ -1,5 +1,6 @@
-// `npm run bench:many-dbs -- [--dbs=10000] [--duration=10] [--warmup=2] [--connections=32] [--pin=1]`
-// Many databases: creates N hosted databases through the API (each a table of 100 rows and a read key),
+// `npm run bench:many-dbs -- [--dbs=10000] [--duration=10] [--warmup=2] [--connections=32] [--pin=1] [--copies=1]`
+// Many databases: creates N hosted databases through the API (each a table of 100 rows and a read key; with
+// --copies=1 only the first, the others being copies of its file registered with a key each, bench/copies.ts),
 // then drives record GETs by id with the database picked (a) always the same one, (b) Zipf s=1.1 over N,
 // (c) uniform over N, one phase after the other against the same server. Prints req/s, p50/p99, the ratio
 // to (a), the RSS of the server's process tree at the end of each phase and, from GET /api/metrics when the
@@ -10,15 +11,16 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type Request } from 'autocannon'
 import { call, eachLimited } from './api.js'
+import { registerCopies } from './copies.js'
 import { startChild } from './child.js'
 import { machineTicks, stealPercent } from './cpu.js'
 import { item } from './items.js'
 import { pinTree, treeRssBytes } from './tree.js'
 
-interface Settings { dbs: number, durationS: number, warmupS: number, connections: number, pin: string | undefined }
+interface Settings { dbs: number, durationS: number, warmupS: number, connections: number, pin: string | undefined, copies: boolean }
 
 function parseArgs (argv: string[]): Settings {
-  const settings: Settings = { dbs: 10_000, durationS: 10, warmupS: 2, connections: 32, pin: undefined }
+  const settings: Settings = { dbs: 10_000, durationS: 10, warmupS: 2, connections: 32, pin: undefined, copies: false }
   for (const arg of argv) {
     const flag = /^--(\w+)=([\d,-]+)$/.exec(arg)
     if (!flag) throw new Error(`unknown option ${arg}`)
@@ -28,6 +30,7 @@ function parseArgs (argv: string[]): Settings {
     else if (name === 'duration') settings.durationS = Number(value)
     else if (name === 'warmup') settings.warmupS = Number(value)
     else if (name === 'connections') settings.connections = Number(value)
+    else if (name === 'copies') settings.copies = value === '1'
     else throw new Error(`unknown option --${name}`)
   }
   if (!(settings.dbs >= 1 && settings.dbs <= 100_000)) throw new Error('--dbs is 1 to 100,000')
@@ -89,9 +92,8 @@ const ticksBefore = machineTicks()
 const root = mkdtempSync(join(tmpdir(), 'litehouse-many-'))
 const dataDir = join(root, 'data')
 mkdirSync(dataDir)
-const server = await startChild('litehouse-many', 'server.ts', {
-  DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password
-})
+const serverEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }
+let server = await startChild('litehouse-many', 'server.ts', serverEnv)
 const cleanUp = async () => {
   await server.stop()
   rmSync(root, { recursive: true, force: true })
@@ -100,19 +102,25 @@ process.once('SIGINT', () => { cleanUp().finally(() => process.exit(130)) })
 
 const results: PhaseResult[] = []
 try {
-  const { token: session } = await call<{ token: string }>(server.url, 'POST', '/api/admin/login', undefined, admin)
+  let { token: session } = await call<{ token: string }>(server.url, 'POST', '/api/admin/login', undefined, admin)
   const names = Array.from({ length: settings.dbs }, (_, i) => `t${String(i + 1).padStart(5, '0')}`)
-  const keys: string[] = new Array(names.length)
+  let keys: string[] = new Array(names.length)
   const createdAt = performance.now()
   let done = 0
-  await eachLimited(names.map((name, index) => ({ name, index })), 8, async ({ name, index }) => {
+  await eachLimited((settings.copies ? names.slice(0, 1) : names).map((name, index) => ({ name, index })), 8, async ({ name, index }) => {
     await call(server.url, 'POST', '/api/databases', session, { name })
     await call(server.url, 'POST', `/api/databases/${name}/tables`, session, { name: table, columns })
     await call(server.url, 'POST', `/api/databases/${name}/tables/${table}/records`, session, rows)
     keys[index] = (await call<{ key: string }>(server.url, 'POST', `/api/databases/${name}/keys`, session, { label: 'bench', scope: 'read' })).key
     if (++done % 1000 === 0) note(`${done} databases created`)
   })
-  note(`${names.length} databases of ${rowsPerDb} rows created in ${((performance.now() - createdAt) / 1000).toFixed(1)} s`)
+  if (settings.copies) {
+    await server.stop()
+    keys = [keys[0], ...registerCopies(dataDir, names[0], names.slice(1), 1, true)]
+    server = await startChild('litehouse-many', 'server.ts', serverEnv)
+    session = (await call<{ token: string }>(server.url, 'POST', '/api/admin/login', undefined, admin)).token
+  }
+  note(`${names.length} databases of ${rowsPerDb} rows created in ${((performance.now() - createdAt) / 1000).toFixed(1)} s${settings.copies ? ' (copies of the first)' : ''}`)
   if (settings.pin !== undefined) {
     pinTree(server.pid, settings.pin)
     note(`server tree pinned to CPU ${settings.pin}`)
@@ -162,7 +170,7 @@ const ms = (n: number) => n < 1 ? '<1 ms' : `${n} ms`
 const steal = stealPercent(ticksBefore, machineTicks())
 const lines = [
   `${settings.dbs.toLocaleString('en-US')} databases × ${rowsPerDb} rows, record GET by id with a read key, ${settings.connections} connections, ` +
-    `${settings.warmupS} s warm-up + ${settings.durationS} s per phase, server ${settings.pin === undefined ? 'unpinned' : `pinned to CPU ${settings.pin}`}; ` +
+    `${settings.warmupS} s warm-up + ${settings.durationS} s per phase${settings.copies ? ', databases 2 to N copies of the first' : ''}, server ${settings.pin === undefined ? 'unpinned' : `pinned to CPU ${settings.pin}`}; ` +
     `load before ${loadBefore.toFixed(2)}, steal ${steal === undefined ? '-' : `${steal.toFixed(0)} %`}`,
   '',
   '| access pattern | req/s | ratio to one database | p50 | p99 | server tree RSS | opens/s | cache hit rate | failed |',

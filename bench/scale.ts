@@ -12,16 +12,15 @@
 // Set-up: one database is made through the API (a table of 100 rows); the other N - 1 are copies of its file,
 // registered with the server's own registry code while it is stopped (making 10,000 through the API takes
 // 10 minutes here; start-up, listing and snapshots only see files and registry rows).
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon, { type Request } from 'autocannon'
-import Database from 'better-sqlite3'
 import { call, eachLimited } from './api.js'
+import { registerCopies } from './copies.js'
 import { startAsUser, type ChildServer } from './child.js'
 import { item } from './items.js'
 import { pinTree, treeRssBytes } from './tree.js'
-import { createDatabaseStore } from '../lib/store/databases.js'
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => {
   const flag = /^--(\w+)=(\d+)$/.exec(arg)
@@ -91,15 +90,7 @@ try {
   await server!.stop()
   server = undefined
   const copiedAt = performance.now()
-  const system = new Database(join(dataDir, '_system.db'))
-  const registry = createDatabaseStore(system)
-  system.transaction(() => {
-    for (let i = 1; i < dbs; i++) {
-      copyFileSync(join(dataDir, `${nameOf(0)}.db`), join(dataDir, `${nameOf(i)}.db`))
-      registry.setTableCount(registry.create(nameOf(i), null), 1)
-    }
-  })()
-  system.close()
+  registerCopies(dataDir, nameOf(0), Array.from({ length: dbs - 1 }, (_, i) => nameOf(i + 1)), 1, false)
   note(`${dbs} databases on disk (${dbs - 1} copies registered in ${((performance.now() - copiedAt) / 1000).toFixed(1)} s)`)
 
   // start-up: three of each, alternating
