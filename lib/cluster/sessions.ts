@@ -2,10 +2,13 @@ import type { Etcd3 } from 'etcd3'
 import { newSessionToken, sha256 } from '../crypto.js'
 import type { SessionEntry, SessionStore } from '../store/sessions.js'
 import { SESSIONS, sessionKey } from './keys.js'
+import { within } from './membership.js'
 
 /** A session is trusted this long before etcd is asked again: the watch evicts it sooner (logout, deleted admin). */
 const cacheMs = 2000
 const maxCached = 10_000
+/** etcd unreachable: a session this node knew stays valid (until its own expiry) rather than every request hanging. */
+const lookupTimeoutMs = 1500
 
 /**
  * Admin sessions in a cluster, in etcd only (`sessions/<sha256 of token>`): a login on any node works on every
@@ -30,9 +33,15 @@ export function createClusterSessions (client: Etcd3, ttlMs: number) {
     const hash = sha256(token)
     let hit = cache.get(hash)
     if (hit === undefined || hit.until <= Date.now()) {
-      const raw = await client.get(sessionKey(hash)).string()
-      remember(hash, raw === null ? undefined : JSON.parse(raw) as SessionEntry)
-      hit = cache.get(hash)
+      try {
+        const raw = await within(client.get(sessionKey(hash)).string(), lookupTimeoutMs, 'a session lookup in etcd')
+        remember(hash, raw === null ? undefined : JSON.parse(raw) as SessionEntry)
+        hit = cache.get(hash)
+      } catch {
+        // etcd unreachable: what this node knew (nothing: 401), as it keeps serving its databases meanwhile;
+        // asked again only after another cacheMs, so requests do not each wait for the timeout
+        if (hit !== undefined) remember(hash, hit.info)
+      }
     }
     return valid(hit?.info)
   }
