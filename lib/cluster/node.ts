@@ -11,6 +11,7 @@ import { connectEtcd, createMembership } from './membership.js'
 import { createPlacement } from './placement.js'
 import { routeTarget } from './route-target.js'
 import { listAcrossNodes } from './database-list.js'
+import { activityAcrossNodes } from './activity-list.js'
 import { errors } from '../../schemas/common.js'
 import { createClusterSessions } from './sessions.js'
 import { createClusterAdmins } from './admins.js'
@@ -161,6 +162,7 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
   })
 
   listAcrossNodes(fastify, placement, self)
+  activityAcrossNodes(fastify, placement, self)
 
   // synchronous checks of a credential (a change feed's) know the sessions of other nodes this node has looked up
   const localPrincipal = fastify.principalOf

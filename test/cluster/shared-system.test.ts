@@ -2,7 +2,8 @@
 // etcd and two nodes on loopback. The first admin from ADMIN_EMAIL is created once for both; an admin created on
 // one node signs in on the other; the same email created on both at once is 201 on one and 409 on the other; a
 // password changed and an admin deleted through another node's store (the calls an admin route makes) count on
-// both nodes, and the deleted admin's sessions end on both; settings changed on n1 apply on n2.
+// both nodes, and the deleted admin's sessions end on both; settings changed on n1 apply on n2; the activity log
+// stays per node but GET /api/activity on any node merges every node's.
 // Skipped only when the etcd binary is missing.
 import t from 'tap'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -98,4 +99,19 @@ t.test('two nodes share admins, sessions and settings', { skip: etcdMissing }, a
   t.same(placement.find((p) => p.database === 'shop')?.node, 'n2', 'shop lives on n2 (the node asked wins a tie)')
   const document = await call(n2.url, 'GET', '/api/databases/shop/openapi.json', root2)
   t.same(document.body.servers, [{ url: serverUrl }], 'n2 uses the server URL set on n1')
+
+  // the activity log stays on the node that acted, and GET /api/activity on any node merges every node's, newest first
+  const own = async (node: Node) => (await call(node.url, 'GET', '/api/activity?limit=1000', root1, undefined, { 'x-litehouse-hop': '1' })).body
+  const [log1, log2] = [await own(n1), await own(n2)]
+  t.ok(log1.data.some((e: { action: string }) => e.action === 'settings.update'), 'the settings change is in n1\'s own log')
+  t.notOk(log2.data.some((e: { action: string }) => e.action === 'settings.update'), 'and not in n2\'s')
+  const merged = await call(n2.url, 'GET', '/api/activity?limit=1000', root2)
+  t.equal(merged.body.meta.total, log1.meta.total + log2.meta.total, 'the total counts both nodes')
+  const actions = merged.body.data.map((e: { action: string, node: string }) => `${e.node}:${e.action}`)
+  t.ok(actions.includes('n1:settings.update') && actions.includes('n2:database.create'), `n2 answers with both nodes' entries: ${actions.join(', ')}`)
+  const times = merged.body.data.map((e: { createdAt: string }) => e.createdAt)
+  t.same(times, [...times].sort().reverse(), 'newest first')
+  const page = await call(n1.url, 'GET', '/api/activity?limit=3&offset=2', root1)
+  t.same(page.body.data.map((e: { node: string, id: number }) => `${e.node}/${e.id}`),
+    merged.body.data.slice(2, 5).map((e: { node: string, id: number }) => `${e.node}/${e.id}`), 'a page through n1 is the same slice of the merged log')
 })
