@@ -36,7 +36,8 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
   // admins, their sessions and the settings are the cluster's, in etcd: the same on every node
   const sessions = createClusterSessions(client, fastify.config.sessionTtlMs)
   const settings = createClusterSettings(client)
-  placement.follow({ prefix: SESSIONS, apply: (key) => { sessions.evict(key.slice(SESSIONS.length)) }, reset: sessions.clear })
+  // a session key is only ever written once (at login): its removal (logout, deleted admin) is what matters
+  placement.follow({ prefix: SESSIONS, apply: (key, raw) => { if (raw === undefined) sessions.evict(key.slice(SESSIONS.length)) }, reset: sessions.clear })
   placement.follow({ prefix: SETTINGS, apply: settings.apply, reset: settings.reset })
   store.sessions = sessions.store
   store.settings = settings.store
