@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { createSystemStore, type SystemStore } from '../lib/store/index.js'
-import { hashPassword } from '../lib/passwords.js'
+import { bootstrapAdmin } from '../lib/store/bootstrap.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,14 +34,8 @@ export default fp(async (fastify) => {
   const store = openStore(config.dataDir, config.sessionTtlMs)
   fastify.decorate('store', store)
 
-  if (store.admins.count() === 0 && config.adminEmail && config.adminPassword) {
-    const admin = store.admins.create(config.adminEmail, await hashPassword(config.adminPassword))
-    store.activity.add({ action: 'admin.setup', actor: { type: 'admin', id: admin.id, email: admin.email }, details: { email: admin.email, via: 'ADMIN_EMAIL' } })
-    fastify.log.info({ email: admin.email }, 'created the first admin from ADMIN_EMAIL')
-  }
-  if (store.admins.count() === 0) {
-    fastify.log.warn('no admin exists yet: create one with POST /api/admin/setup, in the dashboard at /, or by starting with ADMIN_EMAIL and ADMIN_PASSWORD')
-  }
+  // in a cluster the admins are in etcd: the cluster plugin creates the first one there, once for every node
+  if (config.cluster === undefined) await bootstrapAdmin(store, config, fastify.log)
 
   const flushUsage = (): void => {
     try {

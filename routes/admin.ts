@@ -16,7 +16,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/status', {
     schema: { tags: ['admin'], operationId: 'adminStatus', summary: 'Whether any admin exists', response: { 200: StatusResponse } }
   }, async function () {
-    return { data: { hasAdmin: store.admins.count() > 0 } }
+    return { data: { hasAdmin: await store.admins.count() > 0 } }
   })
 
   fastify.post('/setup', {
@@ -30,13 +30,15 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 201: AdminResponse, ...errors(403, 409, 429) }
     }
   }, async function (request, reply) {
-    const mayAddAdmin = (): boolean => store.admins.count() === 0 ||
-      request.principal?.kind === 'admin' ||
+    // further admins need an admin session or the bootstrap key; the first one is public, and only one can be first
+    const privileged = request.principal?.kind === 'admin' ||
       (config.bootstrapKey !== undefined && safeEqual(request.headers['x-bootstrap-key'] ?? '', config.bootstrapKey))
-    if (!mayAddAdmin()) throw new SetupForbidden()
+    if (!privileged && await store.admins.count() > 0) throw new SetupForbidden()
     const passwordHash = await hashPassword(request.body.password)
-    if (!mayAddAdmin()) throw new SetupForbidden() // another first setup won the race while hashing
-    const admin = store.admins.create(request.body.email, passwordHash)
+    const admin = privileged
+      ? await store.admins.create(request.body.email, passwordHash)
+      : await store.admins.createFirst(request.body.email, passwordHash)
+    if (admin === undefined) throw new SetupForbidden() // another first setup won the race while hashing
     const actor = request.principal ? actorOf(request) : { type: 'admin' as const, id: admin.id, email: admin.email }
     store.activity.add({ action: 'admin.setup', actor, details: { email: admin.email }, ip: request.ip })
     reply.code(201)
@@ -53,12 +55,12 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: LoginResponse, ...errors(401, 429) }
     }
   }, async function (request) {
-    const admin = store.admins.findByEmail(request.body.email)
+    const admin = await store.admins.findByEmail(request.body.email)
     if (!await verifyPassword(admin?.passwordHash, request.body.password) || !admin) {
       store.activity.add({ action: 'admin.login_failed', actor: { type: 'admin', id: admin?.id ?? null, email: request.body.email }, details: { email: request.body.email }, ip: request.ip })
       throw new InvalidCredentials()
     }
-    const session = store.sessions.create(admin.id)
+    const session = store.sessions.create(admin.id, admin.email)
     store.activity.add({ action: 'admin.login', actor: { type: 'admin', id: admin.id, email: admin.email }, ip: request.ip })
     return { data: { token: session.token, admin: { id: admin.id, email: admin.email }, expiresAt: session.expiresAt } }
   })

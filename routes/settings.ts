@@ -34,7 +34,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async function (request) {
     const { timezone } = request.body
     if (timezone !== undefined && !isTimeZone(timezone)) throw new InvalidTimezone(timezone)
-    const settings = store.settings.update(request.body)
+    const settings = await store.settings.update(request.body)
     store.activity.add({ action: 'settings.update', actor: actorOf(request), details: request.body, ip: request.ip })
     return { data: settings }
   })

@@ -14,7 +14,8 @@ export const ActivityEntrySchema = Type.Object({
   database: Type.Union([Type.String(), Type.Null()]),
   details: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
   ip: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String({ format: 'date-time' })
+  createdAt: Type.String({ format: 'date-time' }),
+  node: Type.Optional(Type.String({ description: 'cluster mode: the node that recorded it (ids are per node)' }))
 })
 
 export const ActivityResponse = Page(ActivityEntrySchema)

@@ -1867,6 +1867,8 @@ export interface operations {
                             ip: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description cluster mode: the node that recorded it (ids are per node) */
+                            node?: string;
                         }[];
                         meta: {
                             limit: number;

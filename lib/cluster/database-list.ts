@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { askOtherNodes } from './ask-nodes.js'
 import { HOP_HEADER } from './keys.js'
 import type { ClusterPlacement } from './placement.js'
 
@@ -23,14 +24,8 @@ export function listAcrossNodes (fastify: FastifyInstance, placement: ClusterPla
   })
   async function listEverywhere (authorization: string | undefined): Promise<Array<{ name: string }>> {
     const local = store.databases.list().map(databases.summary)
-    const remote = await Promise.all(placement.nodes().filter((n) => n.id !== self).map(async (n) => {
-      const res = await fetch(`${n.url}/api/databases`, {
-        headers: { [HOP_HEADER]: '1', ...(authorization ? { authorization } : {}) },
-        signal: AbortSignal.timeout(10_000)
-      }).catch(() => undefined)
-      // a node that does not answer is left out: its databases fail over or it comes back
-      return res?.ok ? (await res.json() as { data: Array<{ name: string }> }).data.map((d) => ({ node: n.id, d })) : []
-    }))
+    const remote = (await askOtherNodes<{ data: Array<{ name: string }> }>(placement, self, '/api/databases', authorization))
+      .map(({ node, body }) => body.data.map((d) => ({ node, d })))
     const byName = new Map<string, { name: string }>()
     for (const { node, d } of [...local.map((d) => ({ node: self, d })), ...remote.flat()]) {
       // a database in two registries for a moment (a move): the owner's copy counts

@@ -8,7 +8,7 @@ const connectTimeoutMs = 3000
 const safetyMs = 250
 
 /** Resolves with `promise` or rejects after `ms`. */
-async function within<T> (promise: Promise<T>, ms: number, what: string): Promise<T> {
+export async function within<T> (promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms) })
   try {

@@ -6,13 +6,17 @@ import { DatabaseExists, DatabaseUnavailable, ForwardingLoop, UnknownNode } from
 import type { DatabaseRecord } from '../store/databases.js'
 import { createForwarder } from './forward.js'
 import { createHandover, type DatabaseRows } from './handover.js'
-import { HOP_HEADER } from './keys.js'
+import { HOP_HEADER, SESSIONS, SETTINGS } from './keys.js'
 import { connectEtcd, createMembership } from './membership.js'
 import { createPlacement } from './placement.js'
 import { routeTarget } from './route-target.js'
 import { listAcrossNodes } from './database-list.js'
+import { activityAcrossNodes } from './activity-list.js'
 import { errors } from '../../schemas/common.js'
-import { createSessionBridge } from './sessions.js'
+import { createClusterSessions } from './sessions.js'
+import { createClusterAdmins } from './admins.js'
+import { createClusterSettings } from './settings.js'
+import { bootstrapAdmin } from '../store/bootstrap.js'
 
 /**
  * One node of a cluster (docs/cluster.md): its membership, its view of the placement, the request routing
@@ -29,7 +33,15 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
 
   const client = await connectEtcd(config)
   const placement = createPlacement(client, self)
-  const sessions = createSessionBridge(client, store)
+  // admins, their sessions and the settings are the cluster's, in etcd: the same on every node
+  const sessions = createClusterSessions(client, fastify.config.sessionTtlMs)
+  const settings = createClusterSettings(client)
+  // a session key is only ever written once (at login): its removal (logout, deleted admin) is what matters
+  placement.follow({ prefix: SESSIONS, apply: (key, raw) => { if (raw === undefined) sessions.evict(key.slice(SESSIONS.length)) }, reset: sessions.clear })
+  placement.follow({ prefix: SETTINGS, apply: settings.apply, reset: settings.reset })
+  store.sessions = sessions.store
+  store.settings = settings.store
+  store.admins = createClusterAdmins(client, sessions.endAll)
   const forwarder = createForwarder()
   let sweepTimer: NodeJS.Timeout | undefined
   const scheduleSweep = (): void => {
@@ -49,6 +61,7 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
     self, dataDir: fastify.config.dataDir, backup, bin, store, engine, supervisor: backups.supervisor, databaseFile, placement, membership, logger: log
   })
   await placement.start()
+  await bootstrapAdmin(store, fastify.config, log)
   placement.onChange(scheduleSweep)
   await membership.join()
   const periodic = setInterval(scheduleSweep, Math.max(500, config.leaseTtlS * 500))
@@ -137,7 +150,7 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
     if (request.principal === null && header?.startsWith('Bearer ')) {
       const token = header.slice(7).trim()
       if (token.length > 0 && token.length <= 256 && !token.startsWith(API_KEY_PREFIX)) {
-        const info = await sessions.resolve(token)
+        const info = await sessions.lookup(token)
         if (info !== undefined) request.principal = { kind: 'admin', adminId: info.adminId, email: info.email, token }
       }
     }
@@ -150,6 +163,7 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
   })
 
   listAcrossNodes(fastify, placement, self)
+  activityAcrossNodes(fastify, placement, self)
 
   // synchronous checks of a credential (a change feed's) know the sessions of other nodes this node has looked up
   const localPrincipal = fastify.principalOf

@@ -4,6 +4,9 @@ import { DIRECTORY, directoryKey, NODES, PLACEMENT, placementKey, ROOT, type Dir
 
 interface Known<T> { value: T, raw: string }
 
+/** Another part of the cluster's state under `/litehouse/` kept current by the same watch (sessions, settings). */
+export interface KeyFollower { prefix: string, apply: (key: string, raw: string | undefined) => void, reset: () => void }
+
 function parse<T> (raw: string): T | undefined {
   try {
     return JSON.parse(raw) as T
@@ -23,8 +26,10 @@ export function createPlacement (client: Etcd3, self: string) {
   const directory = new Map<string, Known<DirectoryEntry>>()
   let watcher: Watcher | undefined
   const listeners: Array<() => void> = []
+  const followers: KeyFollower[] = []
 
   function apply (key: string, raw: string | undefined): void {
+    for (const follower of followers) if (key.startsWith(follower.prefix)) follower.apply(key, raw)
     const [map, name] = key.startsWith(NODES)
       ? [nodes, key.slice(NODES.length)]
       : key.startsWith(PLACEMENT)
@@ -43,6 +48,7 @@ export function createPlacement (client: Etcd3, self: string) {
     nodes.clear()
     placement.clear()
     directory.clear()
+    for (const follower of followers) follower.reset()
     for (const [key, raw] of Object.entries(all)) apply(key, raw)
   }
 
@@ -76,6 +82,8 @@ export function createPlacement (client: Etcd3, self: string) {
     },
     reload,
     onChange (listener: () => void): void { listeners.push(listener) },
+    /** Keys under `prefix` go to `follower` too, from the first read on (register before `start`). */
+    follow (follower: KeyFollower): void { followers.push(follower) },
 
     node: (id: string): NodeInfo | undefined => nodes.get(id)?.value,
     nodes: (): NodeInfo[] => [...nodes.values()].map((n) => n.value).sort((a, b) => a.id.localeCompare(b.id)),

@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { systemMigrations } from './migrations.js'
-import { createAdminStore } from './admins.js'
-import { createSessionStore } from './sessions.js'
+import { createAdminStore, type AdminStore } from './admins.js'
+import { createSessionStore, type SessionStore } from './sessions.js'
 import { createDatabaseStore, type DatabaseRecord } from './databases.js'
 import { createKeyStore } from './keys.js'
 import { createActivityStore } from './activity.js'
-import { createSettingsStore } from './settings.js'
+import { createSettingsStore, type SettingsStore } from './settings.js'
 
 export const SYSTEM_DB = '_system.db'
 
@@ -39,14 +39,18 @@ export function createSystemStore (options: { dataDir: string, sessionTtlMs: num
 
   const databases = createDatabaseStore(db)
   const activity = createActivityStore(db)
+  const sessions = createSessionStore(db, options.sessionTtlMs)
+  // admins, sessions and settings are replaced by their etcd versions in cluster mode (lib/cluster/node.ts)
+  const admins: AdminStore = createAdminStore(db, sessions.forgetAdmin)
+  const settings: SettingsStore = createSettingsStore(db)
   return {
     db,
-    admins: createAdminStore(db),
-    sessions: createSessionStore(db, options.sessionTtlMs),
+    admins,
+    sessions: sessions as SessionStore,
     databases,
     keys: createKeyStore(db),
     activity,
-    settings: createSettingsStore(db),
+    settings,
     /** Renames a database in the registry and in its activity entries at once: a crash leaves both or neither. */
     renameDatabase: db.transaction((record: DatabaseRecord, newName: string): DatabaseRecord => {
       // the activity first: the registry changes its in-memory maps only once its own statement has run

@@ -4,11 +4,21 @@ import { readThrough } from './cache.js'
 
 export interface SessionEntry { adminId: string, email: string, expiresAt: number }
 
+/**
+ * Admin sessions: in `_system.db` on a single server (this file), in etcd in a cluster (lib/cluster/sessions.ts).
+ * `resolve` runs on every request and answers synchronously.
+ */
+export interface SessionStore {
+  create: (adminId: string, email: string) => { token: string, expiresAt: string }
+  resolve: (token: string) => SessionEntry | undefined
+  revoke: (token: string) => void
+}
+
 const maxCached = 10_000
 
 /**
- * Admin sessions. Only the SHA-256 of a token is stored. A small in-memory cache answers the
- * per-request lookup; logout deletes the row and evicts the entry at once.
+ * Only the SHA-256 of a token is stored. A small in-memory cache answers the per-request lookup; logout deletes
+ * the row and evicts the entry at once, and so does deleting the admin (`forgetAdmin`).
  */
 export function createSessionStore (db: Database, ttlMs: number) {
   const insert = db.prepare('INSERT INTO sessions (token_hash, admin_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
@@ -41,6 +51,10 @@ export function createSessionStore (db: Database, ttlMs: number) {
       }
       return entry
     },
-    revoke: (token: string): void => forget(sha256(token))
+    revoke: (token: string): void => forget(sha256(token)),
+    /** The admin's rows are gone (cascade): its cached sessions go too. */
+    forgetAdmin (adminId: string): void {
+      for (const [hash, entry] of cache) if (entry.adminId === adminId) cache.delete(hash)
+    }
   }
 }

@@ -8,6 +8,7 @@ import { pathParamNames } from './openapi.js'
 import { caseRng } from './prng.js'
 import { certainlyInvalid, validish } from './schema-values.js'
 import { seedDatabase, succeed, type World } from './world.js'
+import { adminCredentials } from '../helper.js'
 
 /**
  * The mutation phase: allowed credentials with schema-shaped hostile bodies against a sandbox
@@ -89,7 +90,7 @@ export async function mutationCase (ctx: GenContext, sandbox: Sandbox, n: number
     }
     path = path.replace(`{${name}}`, pathSegment(rng, value))
   }
-  if (op.operationId === 'adminLogout' && who === 'admin') token = world.app.store.sessions.create(world.adminId).token
+  if (op.operationId === 'adminLogout' && who === 'admin') token = world.app.store.sessions.create(world.adminId, adminCredentials.email).token
 
   const headers: Record<string, string> = {}
   let payload: string | undefined

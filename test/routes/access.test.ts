@@ -118,7 +118,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
    * expired rows): one fresh one per request.
    */
   function expiredSession (): string {
-    const { token } = app.store.sessions.create(adminId)
+    const { token } = app.store.sessions.create(adminId, adminCredentials.email)
     app.store.db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(Date.now() - 60_000, sha256(token))
     return token
   }
@@ -171,7 +171,7 @@ t.test('every operation answers every credential as lib/access.ts promises', asy
       override: (credential) => credential === 'admin' ? undefined : refused(403, 'SETUP_FORBIDDEN')
     },
     adminMe: { access: 'admin' },
-    adminLogout: { access: 'admin', fresh: async () => ({ token: app.store.sessions.create(adminId).token }) },
+    adminLogout: { access: 'admin', fresh: async () => ({ token: app.store.sessions.create(adminId, adminCredentials.email).token }) },
     listActivity: { access: 'admin' },
     getSettings: { access: 'admin' },
     updateSettings: { access: 'admin', request: () => json({ timezone: 'UTC' }) },
