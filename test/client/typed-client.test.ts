@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { as, build, signIn, tempDir, workspace } from '../helper.js'
 import { litehouse, projectRoot } from '../cli/run.js'
+import { toolEnv } from '../tool-env.js'
 
 t.setTimeout(1_200_000)
 
@@ -41,7 +42,7 @@ console.log(JSON.stringify({ id: record.id, sku, active, skus: list.data!.data.m
 /** `tsc --noEmit` over the given files of `dir` in one run (a tsc start costs seconds): its exit status and output. */
 function typecheck (dir: string, files: string[]): { status: number | null, output: string } {
   const run = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext',
-    '--target', 'es2022', '--skipLibCheck', ...files], { cwd: dir, encoding: 'utf8' })
+    '--target', 'es2022', '--skipLibCheck', ...files], { cwd: dir, env: toolEnv(), encoding: 'utf8' })
   return { status: run.status, output: run.stdout + run.stderr }
 }
 

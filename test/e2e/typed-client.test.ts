@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { as, build, signIn, tempDir, workspace } from '../helper.js'
+import { toolEnv } from '../tool-env.js'
 
 const projectRoot = join(import.meta.dirname, '..', '..')
 const tsc = join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -40,7 +41,7 @@ console.log(JSON.stringify({ id: record.id, done, titles: list.data!.data.map((t
 /** `tsc --noEmit` over the given files of `dir` in one run (a tsc start costs seconds): its exit status and output. */
 function typecheck (dir: string, files: string[]): { status: number | null, output: string } {
   const run = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext',
-    '--target', 'es2022', '--skipLibCheck', ...files], { cwd: dir, encoding: 'utf8' })
+    '--target', 'es2022', '--skipLibCheck', ...files], { cwd: dir, env: toolEnv(), encoding: 'utf8' })
   return { status: run.status, output: run.stdout + run.stderr }
 }
 
