@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { as, build, signIn } from './helper.js'
 import { DocumentIndex } from './openapi-fidelity.js'
+import { toolEnv } from './tool-env.js'
 import { projectRoot } from '../lib/package-info.js'
 import { accessTable } from '../lib/access.js'
 
@@ -47,7 +48,7 @@ t.test('redocly lint (recommended rules) finds no error in the document', async 
   const file = join(dataDir, 'openapi.json')
   writeFileSync(file, JSON.stringify((await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()))
   const lint = spawnSync(process.execPath, [join(projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js'), 'lint', file, '--extends=recommended', '--format=json'],
-    { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } })
+    { encoding: 'utf8', env: { ...toolEnv(), REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } })
   const problems = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{'))).problems as Array<{ ruleId: string, severity: string, message: string }>
   t.strictSame(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`), [])
   t.equal(lint.status, 0)

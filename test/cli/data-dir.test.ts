@@ -1,6 +1,7 @@
 // Without --url the CLI opens a stopped server's data directory itself: admin create (also on a new directory),
 // db create, key create and types, with the API's own answers and messages; a server started afterwards on that
-// directory honours what the CLI made.
+// directory honours what the CLI made. The commands run lib/cli/main in this process (litehouseHere); the one that
+// must meet a server in another process spawns the real bin.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify from 'fastify'
@@ -8,7 +9,7 @@ import fp from 'fastify-plugin'
 import t from 'tap'
 import app, { serverOptions } from '../../app.js'
 import { tempDir, testConfig } from '../helper.js'
-import { litehouse } from './run.js'
+import { litehouse, litehouseHere } from './run.js'
 
 t.setTimeout(1_200_000)
 
@@ -28,7 +29,7 @@ async function withServer (work: (inject: ReturnType<typeof Fastify>['inject']) 
 }
 
 t.test('a command other than admin create refuses a directory that is not a data directory, and creates nothing', async (t) => {
-  const ran = await litehouse(['db', 'create', 'notes', ...on])
+  const ran = await litehouseHere(['db', 'create', 'notes', ...on])
   t.equal(ran.code, 1)
   t.match(ran.stderr, /is not a Litehouse data directory \(no _system\.db\)/)
   t.notOk(existsSync(dataDir))
@@ -36,26 +37,26 @@ t.test('a command other than admin create refuses a directory that is not a data
 
 let key = ''
 t.test('admin create, db create, key create on the directory', async (t) => {
-  const admin = await litehouse(['admin', 'create', '--email', 'ops@example.com', ...on], { LITEHOUSE_ADMIN_PASSWORD: 'correct horse battery' })
+  const admin = await litehouseHere(['admin', 'create', '--email', 'ops@example.com', ...on], { LITEHOUSE_ADMIN_PASSWORD: 'correct horse battery' })
   t.equal(admin.code, 0, admin.stderr)
   t.match(JSON.parse(admin.stdout), { id: /^adm_/, email: 'ops@example.com' })
   t.ok(existsSync(join(dataDir, '_system.db')), 'the directory was initialised')
 
-  const again = await litehouse(['admin', 'create', '--email', 'ops@example.com', '--password', 'another password', ...on])
+  const again = await litehouseHere(['admin', 'create', '--email', 'ops@example.com', '--password', 'another password', ...on])
   t.equal(again.code, 1)
   t.match(again.stderr, "an admin with email 'ops@example.com' already exists (409 ADMIN_EXISTS)")
 
-  const db = await litehouse(['db', 'create', 'notes', '--group', 'docs', ...on])
+  const db = await litehouseHere(['db', 'create', 'notes', '--group', 'docs', ...on])
   t.equal(db.code, 0, db.stderr)
   t.match(JSON.parse(db.stdout), { name: 'notes', group: 'docs', path: 'notes.db' })
   t.ok(existsSync(join(dataDir, 'notes.db')))
 
-  const missing = await litehouse(['key', 'create', 'nope', '--scope', 'read', ...on])
+  const missing = await litehouseHere(['key', 'create', 'nope', '--scope', 'read', ...on])
   t.equal(missing.code, 1)
   t.equal(missing.stdout, '')
   t.match(missing.stderr, "litehouse key create: database 'nope' does not exist (404 DATABASE_NOT_FOUND)")
 
-  const created = await litehouse(['key', 'create', 'notes', '--scope', 'write', '--label', 'ci', ...on])
+  const created = await litehouseHere(['key', 'create', 'notes', '--scope', 'write', '--label', 'ci', ...on])
   t.equal(created.code, 0, created.stderr)
   const body = JSON.parse(created.stdout)
   t.match(body, { id: /^apk_/, label: 'ci', scope: 'write', key: /^lh_/ })
@@ -82,19 +83,19 @@ t.test('a server on the directory knows the admin, the database and the key', as
 })
 
 t.test('types <db> from the directory: the table\'s columns', async (t) => {
-  const ran = await litehouse(['types', 'notes', ...on])
+  const ran = await litehouseHere(['types', 'notes', ...on])
   t.equal(ran.code, 0, ran.stderr)
   t.match(ran.stdout, /export interface paths/)
   t.match(ran.stdout, /"\/api\/databases\/notes\/tables\/notes\/records"/)
   t.match(ran.stdout, /title: string/)
 
-  const absent = await litehouse(['types', 'nope', ...on])
+  const absent = await litehouseHere(['types', 'nope', ...on])
   t.equal(absent.code, 1)
   t.match(absent.stderr, "database 'nope' does not exist (404 DATABASE_NOT_FOUND)")
 })
 
 t.test('backup without BACKUP_URL: the API\'s message, exit 1', async (t) => {
-  const ran = await litehouse(['backup', 'notes', ...on])
+  const ran = await litehouseHere(['backup', 'notes', ...on])
   t.equal(ran.code, 1)
   t.match(ran.stderr, 'backups are off on this server: set BACKUP_URL to turn them on (404 BACKUPS_DISABLED)')
 })

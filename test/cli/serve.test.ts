@@ -1,20 +1,21 @@
 // `litehouse serve` runs the server as `npm start` does (flags for port, host and data directory; a bad setting
 // exits 1 naming the variable; SIGTERM closes it with exit 0), and `litehouse openapi` writes the service document.
+// The server itself runs from the real bin; the refused starts and openapi run lib/cli/main in this process.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { tempDir } from '../helper.js'
-import { bin, childEnv, litehouse } from './run.js'
+import { bin, childEnv, litehouseHere } from './run.js'
 
 t.setTimeout(1_200_000)
 
 t.test('a bad setting, from a flag or the environment: exit 1 naming the variable, nothing served', async (t) => {
   const dataDir = join(tempDir(t, 'litehouse-cli-serve-'), 'data')
-  const flag = await litehouse(['serve', '--port', 'eighty', '--data-dir', dataDir])
+  const flag = await litehouseHere(['serve', '--port', 'eighty', '--data-dir', dataDir])
   t.equal(flag.code, 1)
   t.match(flag.stderr, 'invalid configuration: PORT="eighty"')
-  const env = await litehouse(['serve', '--data-dir', dataDir], { QUERY_TIMEOUT_MS: '1' })
+  const env = await litehouseHere(['serve', '--data-dir', dataDir], { QUERY_TIMEOUT_MS: '1' })
   t.equal(env.code, 1)
   t.match(env.stderr, /invalid configuration: QUERY_TIMEOUT_MS="?1"? /)
   t.notOk(existsSync(dataDir), 'no data directory was made')
@@ -43,7 +44,7 @@ t.test('serve --port --host --data-dir answers on that address and closes on SIG
 
 t.test('openapi --out writes the service document', async (t) => {
   const out = join(tempDir(t, 'litehouse-cli-openapi-'), 'openapi.json')
-  const ran = await litehouse(['openapi', '--out', out])
+  const ran = await litehouseHere(['openapi', '--out', out])
   t.equal(ran.code, 0, ran.stderr)
   t.match(ran.stderr, `wrote ${out}`)
   const document = JSON.parse(readFileSync(out, 'utf8'))

@@ -1,25 +1,19 @@
 // Every command with a missing or wrong argument prints its usage and exits 2 without touching the data directory;
-// --help prints the usage and exits 0.
+// --help prints the usage and exits 0. The cases run lib/cli/main in this process (litehouseHere); a few spawn the
+// real bin to prove it exits with the code `run` returns (0 help, 2 usage).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { tempDir } from '../helper.js'
-import { fingerprint, litehouse } from './run.js'
+import { fingerprint, litehouse, litehouseHere } from './run.js'
 
 t.setTimeout(1_200_000)
-
-/** Runs `work` on every item, three child processes at a time (each is a separate Node start on a loaded machine). */
-async function inBatches<T, R> (items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = []
-  for (let i = 0; i < items.length; i += 3) results.push(...await Promise.all(items.slice(i, i + 3).map(work)))
-  return results
-}
 
 const dataDir = tempDir(t, 'litehouse-cli-usage-')
 // a real data directory with an admin and a database, made by the CLI itself
 t.before(async () => {
   for (const args of [['admin', 'create', '--email', 'admin@example.com'], ['db', 'create', 'notes']]) {
-    const ran = await litehouse([...args, '--data-dir', dataDir], { LITEHOUSE_ADMIN_PASSWORD: 'correct horse battery' })
+    const ran = await litehouseHere([...args, '--data-dir', dataDir], { LITEHOUSE_ADMIN_PASSWORD: 'correct horse battery' })
     if (ran.code !== 0) throw new Error(`${args.join(' ')} failed: ${ran.stderr}`)
   }
 })
@@ -50,9 +44,8 @@ const cases: Array<[string[], string, RegExp]> = [
 
 t.test('a missing or wrong argument: usage on stderr, exit 2, the data directory untouched', async (t) => {
   const before = fingerprint(dataDir)
-  const runs = await inBatches(cases, ([args, words]) => litehouse(words === 'openapi' ? args : [...args, '--data-dir', dataDir]))
-  for (const [i, [args, words, error]] of cases.entries()) {
-    const ran = runs[i]
+  for (const [args, words, error] of cases) {
+    const ran = await litehouseHere(words === 'openapi' ? args : [...args, '--data-dir', dataDir])
     t.equal(ran.code, 2, `${args.join(' ')}: exit 2 (${ran.stderr})`)
     t.match(ran.stderr, error, `${args.join(' ')}: says what is wrong`)
     t.match(ran.stderr, `Usage: litehouse ${words}`, `${args.join(' ')}: prints the usage`)
@@ -61,7 +54,7 @@ t.test('a missing or wrong argument: usage on stderr, exit 2, the data directory
   t.strictSame(fingerprint(dataDir), before, 'no file in the data directory changed')
 })
 
-t.test('a usage error never creates a data directory', async (t) => {
+t.test('a usage error never creates a data directory (the real bin exits 2)', async (t) => {
   const absent = join(tempDir(t, 'litehouse-cli-absent-'), 'data')
   const ran = await litehouse(['admin', 'create', '--email', 'x', '--password', 'long enough', '--data-dir', absent])
   t.equal(ran.code, 2, ran.stderr)
@@ -69,8 +62,8 @@ t.test('a usage error never creates a data directory', async (t) => {
 })
 
 t.test('no command, or an unknown one: the list of commands, exit 2', async (t) => {
-  for (const args of [[], ['frobnicate'], ['db', 'drop', 'notes']]) {
-    const ran = await litehouse(args)
+  for (const [args, how] of [[[], litehouseHere], [['frobnicate'], litehouse], [['db', 'drop', 'notes'], litehouseHere]] as const) {
+    const ran = await how([...args])
     t.equal(ran.code, 2, args.join(' '))
     t.match(ran.stderr, /Usage: litehouse <command>/)
     t.match(ran.stderr, /key create/)
@@ -79,13 +72,12 @@ t.test('no command, or an unknown one: the list of commands, exit 2', async (t) 
 
 t.test('--help everywhere: the usage on stdout, exit 0, nothing done', async (t) => {
   const general = await litehouse(['--help'])
-  t.equal(general.code, 0)
+  t.equal(general.code, 0, 'the real bin exits 0')
   t.match(general.stdout, /Exit codes: 0 ok, 1 failure, 2 usage/)
   const before = fingerprint(dataDir)
   const everyCommand = ['serve', 'admin create', 'db create', 'key create', 'openapi', 'types', 'backup', 'restore']
-  const runs = await inBatches(everyCommand, (words) => litehouse([...words.split(' '), '--help', '--data-dir', dataDir]))
-  for (const [i, words] of everyCommand.entries()) {
-    const ran = runs[i]
+  for (const words of everyCommand) {
+    const ran = await litehouseHere([...words.split(' '), '--help', '--data-dir', dataDir])
     t.equal(ran.code, 0, `${words} --help`)
     t.match(ran.stdout, `Usage: litehouse ${words}`)
   }

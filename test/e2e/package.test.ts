@@ -10,13 +10,15 @@ import { promisify } from 'node:util'
 import t from 'tap'
 import { tempDir } from '../helper.js'
 import { offlineLock } from './offline-lock.js'
+import { toolEnv } from '../tool-env.js'
 
 t.setTimeout(900_000)
 const run = promisify(execFile)
 const root = join(import.meta.dirname, '..', '..')
 const work = tempDir(t, 'litehouse-pack-')
-// npm's scripts and the example run on this Node (24), whatever node comes first on the caller's PATH
-const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}`, npm_config_update_notifier: 'false' }
+// npm's scripts and the example run on this Node (24), whatever node comes first on the caller's PATH; without tap's
+// coverage: every child runs a tool or the packed copy in a temporary directory, none of the checkout's files
+const env = { ...toolEnv(), PATH: `${dirname(process.execPath)}:${process.env.PATH}`, npm_config_update_notifier: 'false' }
 const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 })
 
 // What a git clone holds (tracked and new files, nothing ignored: no dist/, no node_modules/), plus the project's

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { toolEnv } from '../tool-env.js'
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -21,7 +22,7 @@ export function runtime (version: string): string {
   mkdirSync(prefix, { recursive: true })
   // the package is the binary itself: no install script to run
   const install = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--ignore-scripts',
-    '--no-audit', '--no-fund', `${pkg}@${version}`], { encoding: 'utf8', timeout: 300_000 })
+    '--no-audit', '--no-fund', `${pkg}@${version}`], { encoding: 'utf8', env: toolEnv(), timeout: 300_000 })
   if (install.status !== 0 || !existsSync(binary)) {
     throw new Error(`could not install ${pkg}@${version} from the npm registry: ${install.stderr || install.error?.message}`)
   }

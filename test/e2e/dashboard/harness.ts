@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core'
+import { toolEnv } from '../../tool-env.js'
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url))
 export const chromiumPath = '/usr/bin/chromium'
@@ -52,7 +53,7 @@ function buildIfStale (): void {
   const sources = Math.max(newestMtime(join(projectRoot, 'web', 'src')), statSync(join(projectRoot, 'web', 'index.html')).mtimeMs)
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return
   const vite = join(projectRoot, 'node_modules', '.bin', 'vite')
-  const result = spawnSync(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: projectRoot, encoding: 'utf8' })
+  const result = spawnSync(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: projectRoot, env: toolEnv(), encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
 }
 
