@@ -10,16 +10,14 @@
 // Set-up: one database is made through the API (a table of 100 rows); the other N - 1 are copies of its file,
 // registered with the server's own registry code while it is stopped (making 10,000 through the API takes
 // 10 minutes here; start-up, listing and snapshots only see files and registry rows).
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon, { type Request } from 'autocannon'
-import Database from 'better-sqlite3'
 import { call, eachLimited } from './api.js'
 import { startChild, type ChildServer } from './child.js'
-import { item } from './items.js'
+import { createItemsDatabase, registerCopies, tenantName as nameOf } from './seed.js'
 import { pinTree, treeRssBytes } from './tree.js'
-import { createDatabaseStore } from '../lib/store/databases.js'
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => {
   const flag = /^--(\w+)=(\d+)$/.exec(arg)
@@ -34,8 +32,6 @@ if (!(durationS >= 2 && durationS <= 60)) throw new Error('--duration is 2 to 60
 
 const admin = { email: 'bench@example.com', password: 'bench password 1' }
 const note = (message: string) => process.stderr.write(`${message}\n`)
-const columns = [{ name: 'id', type: 'integer', primary_key: true }, { name: 'title', type: 'text' }, { name: 'price', type: 'real' }, { name: 'category', type: 'text' }, { name: 'created', type: 'text' }]
-const nameOf = (i: number) => `t${String(i + 1).padStart(5, '0')}`
 const quietTenants = 100
 const connections = 32
 const loadBefore = loadavg()[0]
@@ -83,23 +79,11 @@ try {
   await server!.stop()
   await timedStart(dataDir)
   let { token } = await call<{ token: string }>(server!.url, 'POST', '/api/admin/login', undefined, admin)
-  for (const name of [nameOf(0), 'noisy']) {
-    await call(server!.url, 'POST', '/api/databases', token, { name })
-    await call(server!.url, 'POST', `/api/databases/${name}/tables`, token, { name: 'items', columns })
-    await call(server!.url, 'POST', `/api/databases/${name}/tables/items/records`, token, Array.from({ length: 100 }, (_, i) => item(i + 1)))
-  }
+  for (const name of [nameOf(0), 'noisy']) await createItemsDatabase(server!.url, token, name)
   await server!.stop()
   server = undefined
   const copiedAt = performance.now()
-  const system = new Database(join(dataDir, '_system.db'))
-  const registry = createDatabaseStore(system)
-  system.transaction(() => {
-    for (let i = 1; i < dbs; i++) {
-      copyFileSync(join(dataDir, `${nameOf(0)}.db`), join(dataDir, `${nameOf(i)}.db`))
-      registry.setTableCount(registry.create(nameOf(i), null), 1)
-    }
-  })()
-  system.close()
+  registerCopies(dataDir, nameOf(0), Array.from({ length: dbs - 1 }, (_, i) => nameOf(i + 1)))
   note(`${dbs} databases on disk (${dbs - 1} copies registered in ${((performance.now() - copiedAt) / 1000).toFixed(1)} s)`)
 
   // start-up: three of each, alternating
