@@ -79,6 +79,9 @@ function createProbes () {
   const read = new Set<string>()
   const lags: number[] = []
   let polling = false
+  /** The bench's own time spent reading the replica (it shares the event loop with the inserts). */
+  let busyMs = 0
+  let files = 0
   const filesOf = (id: string): string[] => {
     const generations = join(replica, 'databases', id, 'generations')
     if (!existsSync(generations)) return []
@@ -90,12 +93,14 @@ function createProbes () {
   const poll = () => {
     if (polling) return
     polling = true
+    const began = performance.now()
     try {
       for (const [id, tokens] of pending) {
         for (const file of filesOf(id)) {
           if (read.has(file)) continue
           read.add(file)
           if (tokens.size === 0) continue
+          files++
           const at = performance.now()
           for (const [token] of lz4Decode(readFileSync(file)).toString('latin1').matchAll(probePattern)) {
             const ackAt = tokens.get(token)
@@ -107,6 +112,7 @@ function createProbes () {
       }
     } finally {
       polling = false
+      busyMs += performance.now() - began
     }
   }
   return {
@@ -119,6 +125,7 @@ function createProbes () {
     poll,
     waiting: () => [...pending.values()].reduce((n, tokens) => n + tokens.size, 0),
     lags,
+    cost: () => ({ busyMs, files }),
     /** Probes never seen count as an infinite lag. */
     unseen: () => [...pending.values()].flatMap((tokens) => [...tokens.values()].map(() => Infinity))
   }
@@ -232,6 +239,7 @@ async function phase (url: string, pid: number, token: string, keys: string[], i
   const drainUntil = performance.now() + syncMs * 5 + 5000
   while (probes !== undefined && probes.waiting() > 0 && performance.now() < drainUntil) await sleep(pollMs)
   clearInterval(poller)
+  if (probes !== undefined) note(`replica reads: ${probes.cost().files} files decoded, ${(probes.cost().busyMs / 1000).toFixed(1)} s of this process's event loop over ${seconds.toFixed(0)} s`)
   const result: Phase = {
     ...load, seconds, treeRss, litestreamRss, litestreamCpuMs: after.replicator - before.replicator, serverCpuMs: after.server - before.server
   }
