@@ -11,11 +11,31 @@ function readOr<T> (read: () => T, fallback: T): T {
   }
 }
 
-function ownMs (pid: number): number {
+/** Fields of /proc/<pid>/stat from the 3rd (state) on: the command name may hold spaces and parentheses. */
+function statFields (pid: number): string[] {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  // the command name may hold spaces and parentheses: count fields from the last ')'
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
+function ownMs (pid: number): number {
+  const fields = statFields(pid)
   return (Number(fields[11]) + Number(fields[12])) * msPerTick // utime + stime
+}
+
+/** CPU milliseconds used so far by these processes themselves (not their children); a process gone counts 0. */
+export function processesCpuMs (pids: number[]): number {
+  return pids.reduce((sum, p) => sum + readOr(() => ownMs(p), 0), 0)
+}
+
+/**
+ * CPU milliseconds of `pid`'s children that have exited and been waited for (cutime + cstime): what a child
+ * replaced during a measured window (a restarted Litestream) used before it went. 0 where /proc cannot tell.
+ */
+export function reapedChildrenCpuMs (pid: number): number {
+  return readOr(() => {
+    const fields = statFields(pid)
+    return (Number(fields[13]) + Number(fields[14])) * msPerTick
+  }, 0)
 }
 
 function childrenOf (pid: number): number[] {

@@ -1,6 +1,6 @@
 // `npm run bench:many-dbs -- [--dbs=10000] [--duration=10] [--warmup=2] [--connections=32] [--pin=1] [--copies=1]`
 // Many databases: creates N hosted databases through the API (each a table of 100 rows and a read key; with
-// --copies=1 only the first, the others being copies of its file registered with a key each, bench/copies.ts),
+// --copies=1 only the first, the others being copies of its file registered with a key each, bench/seed.ts),
 // then drives record GETs by id with the database picked (a) always the same one, (b) Zipf s=1.1 over N,
 // (c) uniform over N, one phase after the other against the same server. Prints req/s, p50/p99, the ratio
 // to (a), the RSS of the server's process tree at the end of each phase and, from GET /api/metrics when the
@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type Request } from 'autocannon'
 import { call, eachLimited } from './api.js'
-import { registerCopies } from './copies.js'
+import { registerCopies } from './seed.js'
 import { startChild } from './child.js'
 import { machineTicks, stealPercent } from './cpu.js'
 import { item } from './items.js'
@@ -116,7 +116,7 @@ try {
   })
   if (settings.copies) {
     await server.stop()
-    keys = [keys[0], ...registerCopies(dataDir, names[0], names.slice(1), 1, true)]
+    keys = [keys[0], ...registerCopies(dataDir, names[0], names.slice(1), { readKeys: true })]
     server = await startChild('litehouse-many', 'server.ts', serverEnv)
     session = (await call<{ token: string }>(server.url, 'POST', '/api/admin/login', undefined, admin)).token
   }

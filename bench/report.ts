@@ -4,6 +4,8 @@ import type { LoadSettings, Measurement } from './load.js'
 /** A run's settings: the load of each comparison and how many times each row is compared. */
 export interface RunSettings extends LoadSettings {
   rounds: number
+  /** CPU list (taskset syntax) every server's process tree is pinned to; undefined: unpinned. */
+  pin?: string
 }
 
 /** One comparison of a row: both sides measured back to back, interleaved. */
@@ -67,7 +69,7 @@ export function report (rows: ReportRow[], settings: RunSettings, conditions: Ru
   return [
     `Measured ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ` +
       `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown cpu'}), ` +
-      `${settings.connections} connections; each side ${settings.warmupS} s warm-up + ${settings.durationS} s measured (interleaved slices)${rounds}; ` +
+      `${settings.connections} connections, servers ${settings.pin === undefined ? 'unpinned' : `pinned to CPU ${settings.pin} (taskset, autocannon not)`}; each side ${settings.warmupS} s warm-up + ${settings.durationS} s measured (interleaved slices)${rounds}; ` +
       `1-minute load average ${conditions.loadBefore.toFixed(1)} before the run, ${loadavg()[0].toFixed(1)} after it` +
       (conditions.stealPct === undefined ? '.' : `; the hypervisor took ${percent(conditions.stealPct)} of the CPU time during the run.`),
     '',

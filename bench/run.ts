@@ -1,4 +1,4 @@
-// `npm run bench [-- <scenario|prefix> ...] [--duration=6] [--warmup=1] [--connections=10] [--rounds=1]`
+// `npm run bench [-- <scenario|prefix> ...] [--duration=6] [--warmup=1] [--connections=10] [--rounds=1] [--pin=1]`
 // Starts the servers under test as child processes on 127.0.0.1, measures them with autocannon
 // from this process, prints a markdown table and writes it to bench/results/latest.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,13 +13,18 @@ import { createServers } from './servers.js'
 
 function parseArgs (argv: string[]): { names: string[], settings: RunSettings } {
   const settings: RunSettings = { durationS: 6, warmupS: 1, connections: 10, rounds: 1 }
-  const flags: Record<string, keyof RunSettings> = { duration: 'durationS', warmup: 'warmupS', connections: 'connections', rounds: 'rounds' }
+  const flags: Record<string, Exclude<keyof RunSettings, 'pin'>> = { duration: 'durationS', warmup: 'warmupS', connections: 'connections', rounds: 'rounds' }
   const names: string[] = []
   for (const arg of argv) {
     const flag = /^--(\w+)=(\d+)$/.exec(arg)
     if (!flag) {
       if (arg.startsWith('-')) throw new Error(`unknown option ${arg}`)
       names.push(arg)
+      continue
+    }
+    // the servers' process trees (workers, Litestream) on this CPU, autocannon not
+    if (flag[1] === 'pin') {
+      settings.pin = flag[2]
       continue
     }
     const key = flags[flag[1]]
@@ -37,7 +42,7 @@ const chosen = select(names)
 const loadBefore = loadavg()[0]
 const ticksBefore = machineTicks()
 const root = mkdtempSync(join(tmpdir(), 'litehouse-bench-'))
-const servers = createServers(root)
+const servers = createServers(root, settings.pin)
 const cleanUp = async () => {
   await servers.stopAll()
   rmSync(root, { recursive: true, force: true })

@@ -17,9 +17,8 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon, { type Request } from 'autocannon'
 import { call, eachLimited } from './api.js'
-import { registerCopies } from './copies.js'
 import { startAsUser, type ChildServer } from './child.js'
-import { item } from './items.js'
+import { createItemsDatabase, registerCopies, tenantName as nameOf } from './seed.js'
 import { pinTree, treeRssBytes } from './tree.js'
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => {
@@ -35,8 +34,6 @@ if (!(durationS >= 2 && durationS <= 60)) throw new Error('--duration is 2 to 60
 
 const admin = { email: 'bench@example.com', password: 'bench password 1' }
 const note = (message: string) => process.stderr.write(`${message}\n`)
-const columns = [{ name: 'id', type: 'integer', primary_key: true }, { name: 'title', type: 'text' }, { name: 'price', type: 'real' }, { name: 'category', type: 'text' }, { name: 'created', type: 'text' }]
-const nameOf = (i: number) => `t${String(i + 1).padStart(5, '0')}`
 const quietTenants = 100
 const connections = 32
 const loadBefore = loadavg()[0]
@@ -82,15 +79,11 @@ try {
   await server!.stop()
   await timedStart(dataDir)
   let { token } = await call<{ token: string }>(server!.url, 'POST', '/api/admin/login', undefined, admin)
-  for (const name of [nameOf(0), 'noisy']) {
-    await call(server!.url, 'POST', '/api/databases', token, { name })
-    await call(server!.url, 'POST', `/api/databases/${name}/tables`, token, { name: 'items', columns })
-    await call(server!.url, 'POST', `/api/databases/${name}/tables/items/records`, token, Array.from({ length: 100 }, (_, i) => item(i + 1)))
-  }
+  for (const name of [nameOf(0), 'noisy']) await createItemsDatabase(server!.url, token, name)
   await server!.stop()
   server = undefined
   const copiedAt = performance.now()
-  registerCopies(dataDir, nameOf(0), Array.from({ length: dbs - 1 }, (_, i) => nameOf(i + 1)), 1, false)
+  registerCopies(dataDir, nameOf(0), Array.from({ length: dbs - 1 }, (_, i) => nameOf(i + 1)))
   note(`${dbs} databases on disk (${dbs - 1} copies registered in ${((performance.now() - copiedAt) / 1000).toFixed(1)} s)`)
 
   // start-up: three of each, alternating

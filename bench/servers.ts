@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { call, eachLimited } from './api.js'
 import { startChild, type ChildServer } from './child.js'
 import { createItemsFile, itemCount } from './items.js'
+import { pinTree } from './tree.js'
 
 const note = (message: string) => process.stderr.write(`${message}\n`)
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
@@ -31,8 +32,10 @@ const admin = { email: 'bench@example.com', password: 'bench password 1' }
 /**
  * Starts the servers a run needs, each at most once, each in its own data directory under `root`:
  * Litehouse with the items table (analytics on or off), Litehouse with 1,000 databases, and the bare baseline.
+ * With `pin` (taskset syntax) each server's process tree is pinned to those CPUs once it listens; what it forks
+ * later (a replaced engine worker, a restarted Litestream) inherits the affinity.
  */
-export function createServers (root: string) {
+export function createServers (root: string, pin?: string) {
   const started: ChildServer[] = []
   const once = <T>(make: () => Promise<T>) => {
     let promise: Promise<T> | undefined
@@ -42,7 +45,8 @@ export function createServers (root: string) {
     const startedAt = performance.now()
     const server = await startChild(name, script, env)
     started.push(server)
-    note(`${name} listening on ${server.url} after ${seconds(startedAt)}`)
+    if (pin !== undefined) pinTree(server.pid, pin)
+    note(`${name} listening on ${server.url} after ${seconds(startedAt)}${pin === undefined ? '' : `, pinned to CPU ${pin}`}`)
     return server
   }
 

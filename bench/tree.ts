@@ -17,14 +17,23 @@ export function processTree (pid: number): number[] {
   return readOr(() => readdirSync(`/proc/${pid}/task`).length > 0, false) ? walk(pid) : []
 }
 
-/** Resident memory of the whole tree in bytes (VmRSS summed: shared pages count once per process). */
-export function treeRssBytes (pid: number): number | undefined {
-  const pids = processTree(pid)
-  if (pids.length === 0) return undefined
+/** The processes of `pid`'s tree running `command` (its /proc comm, e.g. "litestream"). */
+export function processesNamed (pid: number, command: string): number[] {
+  return processTree(pid).filter((p) => readOr(() => readFileSync(`/proc/${p}/comm`, 'utf8').trim(), '') === command)
+}
+
+/** Resident memory of these processes in bytes (VmRSS summed: shared pages count once per process). */
+export function rssBytes (pids: number[]): number {
   return pids.reduce((sum, p) => {
     const kb = readOr(() => /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1], undefined)
     return sum + Number(kb ?? 0) * 1024
   }, 0)
+}
+
+/** Resident memory of the whole tree in bytes (VmRSS summed: shared pages count once per process). */
+export function treeRssBytes (pid: number): number | undefined {
+  const pids = processTree(pid)
+  return pids.length === 0 ? undefined : rssBytes(pids)
 }
 
 /**

@@ -192,10 +192,26 @@ export function createSupervisor (options: SupervisorOptions) {
     clearTimeout(timer)
   }
 
-  /** Restarts the replicator with the current set; `between` runs while it is stopped. Calls run one at a time. */
-  function restart (between?: () => void): Promise<void> {
+  /** Whether the running replicator replicates exactly the databases the set holds now (none joined or left since). */
+  function upToDate (): boolean {
+    if (child === undefined) return false
+    let wanted = 0
+    for (const id of active.keys()) {
+      if (excluded.has(id)) continue
+      if (!configured.has(id)) return false
+      wanted++
+    }
+    return wanted === configured.size
+  }
+
+  /**
+   * Restarts the replicator with the current set; `between` runs while it is stopped. Calls run one at a time.
+   * With `ifChanged` (joins and leaves) it does nothing when the running replicator already has the current set:
+   * joins queued while an earlier restart waited were taken by it, and each restart reopens every database.
+   */
+  function restart (between?: () => void, { ifChanged = false } = {}): Promise<void> {
     const next = chain.then(async () => {
-      if (closed) return
+      if (closed || (ifChanged && upToDate())) return
       clearTimeout(backoffTimer)
       restarting = true
       try {
@@ -221,7 +237,7 @@ export function createSupervisor (options: SupervisorOptions) {
         changed = true
       }
     }
-    if (changed) void restart()
+    if (changed) void restart(undefined, { ifChanged: true })
   }
 
   /**
@@ -245,7 +261,7 @@ export function createSupervisor (options: SupervisorOptions) {
 
   function scheduleJoin (): void {
     if (joinTimer !== undefined) return
-    joinTimer = setTimeout(() => { joinTimer = undefined; void restart() }, joinDelayMs)
+    joinTimer = setTimeout(() => { joinTimer = undefined; void restart(undefined, { ifChanged: true }) }, joinDelayMs)
   }
 
   function status (): BackupStatus {
