@@ -116,6 +116,8 @@ t.test('a v5 file upgrades in place: every log row, its ids and its answers are 
   })()
   v5.prepare('DELETE FROM _query_log WHERE id > 299').run() // the counter stays at 301
   v5.prepare("INSERT INTO _query_log (database, operation, status, timestamp, database_id) VALUES ('shop', 'select', 'ok', 'not a time', 'uuid-shop')").run()
+  v5.prepare("INSERT INTO _query_log (database, operation, status, timestamp) VALUES ('gone', 'select', 'ok', '2026-11-20T12:00:00.000Z')").run()
+  v5.prepare('DELETE FROM _query_log WHERE id = 303').run() // the counter is past the highest id
   rollUp(v5)
   t.equal(v5.pragma('user_version', { simple: true }), 5)
   const before = v5.prepare('SELECT * FROM _query_log ORDER BY id').all()
@@ -139,7 +141,7 @@ t.test('a v5 file upgrades in place: every log row, its ids and its answers are 
   t.equal(h.overview({ range: '24h', nowMs: now }).queries, 299, 'the rollups are untouched (rows without a time are not in them)')
 
   flush(h, [stamped(1)])
-  t.equal(db.prepare('SELECT MAX(id) FROM _query_log').pluck().get(), 303, 'ids go on after the highest ever given')
+  t.equal(db.prepare('SELECT MAX(id) FROM _query_log').pluck().get(), 304, 'ids go on after the highest ever given')
   h.rename({ databaseId: 'uuid-shop', newName: 'store' })
   t.same(db.prepare('SELECT DISTINCT database FROM _query_log WHERE database_id IS NOT NULL').pluck().all(), ['store'])
   t.equal(db.prepare("SELECT COUNT(*) FROM _query_log WHERE database = 'old' AND database_id IS NULL").pluck().get(), 43, 'rows without an id keep their name')
