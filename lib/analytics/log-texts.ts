@@ -15,6 +15,10 @@ export function createLogTexts (db: Database) {
   const ids = new Map<string, number>()
   let count = stored.get() as number
 
+  const remember = (text: string, id: number): void => {
+    if (ids.size >= maxCachedTexts) ids.clear()
+    ids.set(text, id)
+  }
   const idOf = (text: string): number => {
     let id = ids.get(text)
     if (id !== undefined) return id
@@ -23,8 +27,7 @@ export function createLogTexts (db: Database) {
       id = Number(insert.run(text).lastInsertRowid)
       count++
     }
-    if (ids.size >= maxCachedTexts) ids.clear()
-    ids.set(text, id)
+    remember(text, id)
     return id
   }
 
@@ -39,7 +42,11 @@ export function createLogTexts (db: Database) {
      */
     refOf (text: string | null): number | null {
       if (text === null) return null
-      return count < maxDictionaryTexts || ids.has(text) ? idOf(text) : null
+      if (count < maxDictionaryTexts || ids.has(text)) return idOf(text)
+      const id = find.get(text) as number | undefined // already stored: its id, as before the bound
+      if (id === undefined) return null
+      remember(text, id)
+      return id
     },
 
     forget (): void {
