@@ -128,6 +128,10 @@ const bytes = db.prepare(`SELECT COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsi
   LEFT JOIN sqlite_master AS m ON m.name = s.name GROUP BY tbl ORDER BY size DESC`).all() as Array<{ tbl: string, size: number }>
 lines.push('bytes per event by table (indexes included): ' + bytes.filter(b => b.size / total >= 1)
   .map(b => `${b.tbl} ${(b.size / total).toFixed(0)}`).join(', '))
+// the compact raw log (schema v6): its bytes per row, and how many of them are statement text kept in the row
+const logBytes = bytes.filter(b => b.tbl === '_log' || b.tbl === '_log_texts').reduce((sum, b) => sum + b.size, 0)
+const inlineSql = db.prepare('SELECT AVG(COALESCE(length(sql), 0)) FROM _log').pluck().get() as number
+lines.push(`raw log (_log, _log_texts): ${(logBytes / logRows).toFixed(0)} bytes per row, of which ${inlineSql.toFixed(0)} of statement text kept in the row`)
 db.close()
 
 const busiest = { id: '00000000-0000-4000-8000-000000000000', name: 'db0' }

@@ -138,7 +138,7 @@ export function createHandlers (config: WorkerConfig) {
     queries (a: { database: DatabaseRef, range: AnalyticsRange, nowMs: number, limit?: number, offset?: number, search?: string }): QueryLogPage {
       const { reader, rollups } = open()
       const from = firstHour(a.range, a.nowMs)
-      return reader.queryLog({ ...a, since: new Date(from * hourMs).toISOString(), calls: () => rollups.calls(from, a.database) })
+      return reader.queryLog({ ...a, since: from * hourMs, calls: () => rollups.calls(from, a.database) })
     },
 
     patterns (a: PatternsParams & { database: DatabaseRef, range: AnalyticsRange, nowMs: number }): PatternsPage {

@@ -39,6 +39,39 @@ export function encodeHistogram (h: Histogram): Buffer {
   return out
 }
 
+/**
+ * The sum of two encoded histograms, encoded: a merge of their sorted entries, without the dense counters (SQLite
+ * calls this for every rollup upsert of a flush). A malformed entry (bucket out of range) is left out, as in
+ * `addEncoded`; a NULL adds nothing.
+ */
+export function mergeEncoded (a: Uint8Array | null | undefined, b: Uint8Array | null | undefined): Buffer {
+  const x = a == null ? Buffer.alloc(0) : Buffer.from(a.buffer, a.byteOffset, a.byteLength - (a.byteLength % 5))
+  const y = b == null ? Buffer.alloc(0) : Buffer.from(b.buffer, b.byteOffset, b.byteLength - (b.byteLength % 5))
+  const out = Buffer.allocUnsafe(x.length + y.length)
+  let i = 0
+  let j = 0
+  let at = 0
+  // counts wrap at 2^32 as in the dense Uint32Array
+  const put = (bucket: number, count: number): void => {
+    if (bucket >= bucketCount) return
+    if (at > 0 && out[at - 5] === bucket) { // a bucket repeated within one input (never written so) adds up
+      out.writeUInt32LE((out.readUInt32LE(at - 4) + count) >>> 0, at - 4)
+      return
+    }
+    out[at] = bucket
+    out.writeUInt32LE(count >>> 0, at + 1)
+    at += 5
+  }
+  while (i < x.length || j < y.length) {
+    const fromX = j >= y.length || (i < x.length && x[i] <= y[j])
+    const fromY = i >= x.length || (j < y.length && y[j] <= x[i])
+    put(fromX ? x[i] : y[j], (fromX ? x.readUInt32LE(i + 1) : 0) + (fromY ? y.readUInt32LE(j + 1) : 0))
+    if (fromX) i += 5
+    if (fromY) j += 5
+  }
+  return out.subarray(0, at)
+}
+
 /** Adds an encoded histogram into `into` (a NULL or malformed tail adds nothing). */
 export function addEncoded (into: Histogram, blob: Uint8Array | null | undefined): Histogram {
   if (blob == null) return into

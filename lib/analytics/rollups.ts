@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { hourMs } from './time.js'
-import { addEncoded, bucketOf, emptyHistogram, encodeHistogram, subtractEncoded, type Histogram } from './histogram.js'
+import { addEncoded, bucketOf, emptyHistogram, encodeHistogram, mergeEncoded, subtractEncoded, type Histogram } from './histogram.js'
 import { normalizeSql, otherPattern } from './patterns.js'
 import { createPatternWindows } from './pattern-windows.js'
 
@@ -85,8 +85,7 @@ export function hourOf (ms: number): number {
  * upserts and the running windows), and the aggregate `hist_sum(h)`.
  */
 export function registerHistogramFunctions (db: Database): void {
-  db.function('hist_merge', { deterministic: true }, (a: unknown, b: unknown) =>
-    encodeHistogram(addEncoded(addEncoded(emptyHistogram(), a as Buffer | null), b as Buffer | null)))
+  db.function('hist_merge', { deterministic: true }, (a: unknown, b: unknown) => mergeEncoded(a as Buffer | null, b as Buffer | null))
   db.function('hist_sub', { deterministic: true }, (a: unknown, b: unknown) =>
     encodeHistogram(subtractEncoded(addEncoded(emptyHistogram(), a as Buffer | null), b as Buffer | null)))
   db.aggregate('hist_sum', {
@@ -154,10 +153,8 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
         row.name = name
         return row
       }
-      for (const e of events) {
-        const bucket = bucketOf(e.durationMs)
-        add(stat(e.owner, e.name, e.hour, e.operation), e, bucket)
-        add(stat(globalOwner, globalOwner, e.hour, e.operation), e, bucket)
+      // the event's pattern row, `(other)` once its database-hour holds `maxPatterns`
+      const patternRow = (e: RollupInput): PatternRow => {
         let pattern = patternOf(e.sql, e.operation)
         const key = `${e.owner}\u0000${e.hour}\u0000${pattern}`
         let row = patterns.get(key)
@@ -171,6 +168,26 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
           row = patterns.get(capped)
           if (row === undefined) patterns.set(capped, row = { owner: e.owner, name: e.name, hour: e.hour, pattern, ...newSums() })
           if (capped !== key) patterns.set(key, row)
+        }
+        return row
+      }
+      // consecutive events mostly share their keys: the previous rows are reused without building a key
+      let own: StatRow | undefined
+      let all: StatRow | undefined
+      let row: PatternRow | undefined
+      let rowSql: string | null = null
+      let rowOperation = ''
+      for (const e of events) {
+        const bucket = bucketOf(e.durationMs)
+        if (own === undefined || own.owner !== e.owner || own.hour !== e.hour || own.operation !== e.operation) own = stat(e.owner, e.name, e.hour, e.operation)
+        own.name = e.name
+        add(own, e, bucket)
+        if (all === undefined || all.hour !== e.hour || all.operation !== e.operation) all = stat(globalOwner, globalOwner, e.hour, e.operation)
+        add(all, e, bucket)
+        if (row === undefined || row.owner !== e.owner || row.hour !== e.hour || rowSql !== e.sql || rowOperation !== e.operation) {
+          row = patternRow(e)
+          rowSql = e.sql
+          rowOperation = e.operation
         }
         row.name = e.name
         add(row, e, bucket)

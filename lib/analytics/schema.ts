@@ -2,6 +2,8 @@ import type { Database } from 'better-sqlite3'
 import { rollupTables } from './rollups.js'
 import { backfillTable, planBackfill } from './backfill.js'
 import { patternWindowTables } from './pattern-windows.js'
+import { createCompactLog, logIndexes } from './log-schema.js'
+import { normalizeSql } from './patterns.js'
 
 /**
  * `_analytics.db` layouts, by `PRAGMA user_version`:
@@ -13,9 +15,11 @@ import { patternWindowTables } from './pattern-windows.js'
  *   file's rollups are backfilled from its raw log in bounded background steps (backfill.ts).
  * - v5: the running per-pattern windows (`_pattern_windows`, pattern-windows.ts), built from the hourly rollups by
  *   the first flush or read that needs them.
+ * - v6: the compact raw log (`_log` and its dictionary `_log_texts`, log-schema.ts); `_query_log` is a view over it
+ *   with the spec's columns. The rows of the `_query_log` table move into it, ids and all.
  * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
  */
-export const schemaVersion = 5
+export const schemaVersion = 6
 
 const queryLogTable = `CREATE TABLE IF NOT EXISTS _query_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -75,13 +79,10 @@ const dailyTables = {
 
 /**
  * Per-database reads go by `database_id`, and by name only for rows written before ids existed (NULL id). Every
- * query event updates each `_query_log` index, so the name indexes are partial: new rows never touch them.
+ * query event updates each `_log` index, so the name indexes are partial: new rows never touch them.
  */
 const indexes: Record<string, string> = {
-  _query_log_timestamp: '_query_log (timestamp)',
-  _query_log_database_id_timestamp: '_query_log (database_id, timestamp)',
-  _query_log_unidentified: '_query_log (database, timestamp) WHERE database_id IS NULL',
-  _query_log_errors: "_query_log (timestamp) WHERE status = 'error'",
+  ...logIndexes,
   _storage_snapshots_database_id_timestamp: '_storage_snapshots (database_id, timestamp)',
   _storage_snapshots_unidentified: '_storage_snapshots (database, timestamp) WHERE database_id IS NULL',
   _daily_stats_date: '_daily_stats (date)',
@@ -152,9 +153,11 @@ export function migrate (db: Database): { from: number, to: number } {
     return { from, to: from }
   }
   db.transaction(() => {
-    db.exec(queryLogTable)
-    addColumnIfMissing(db, '_query_log', 'database_id')
-    addColumnIfMissing(db, '_query_log', 'sql_text')
+    if (!tableExists(db, '_log')) { // the table before v6, moved into `_log` below
+      db.exec(queryLogTable)
+      addColumnIfMissing(db, '_query_log', 'database_id')
+      addColumnIfMissing(db, '_query_log', 'sql_text')
+    }
     db.exec(snapshotsTable)
     addColumnIfMissing(db, '_storage_snapshots', 'database_id')
     for (const table of Object.keys(dailyTables) as Array<keyof typeof dailyTables>) {
@@ -165,6 +168,7 @@ export function migrate (db: Database): { from: number, to: number } {
     db.exec(backfillTable)
     if (from < 4) planBackfill(db) // a v4 log is rolled up already
     db.exec(patternWindowTables)
+    createCompactLog(db, sql => normalizeSql(sql) === sql)
     db.pragma(`user_version = ${schemaVersion}`)
   })()
   reconcileIndexes(db)

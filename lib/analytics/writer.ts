@@ -2,6 +2,8 @@ import type { Database } from 'better-sqlite3'
 import type { DatabaseSize, StampedEvent } from './types.js'
 import { dayMs, hourMs, localDate } from './time.js'
 import { createLogInserter, type LogRow } from './log-rows.js'
+import { createLogTexts } from './log-texts.js'
+import { fixedTexts, maxStoredMs } from './log-schema.js'
 import { createRollupWriter, defaultMaxPatterns, hourOf, type RollupInput } from './rollups.js'
 import { maxWindowHours } from './pattern-windows.js'
 
@@ -10,11 +12,12 @@ export const pruneEveryMs = hourMs
 /** `ANALYTICS_LOG_MAX_MB` default: the raw log is pruned oldest first while its estimated size exceeds it. */
 export const defaultLogMaxBytes = 1024 * 1024 * 1024
 /**
- * The raw log's size is estimated, not measured (measuring walks every page): its id span times the average text
- * bytes of its newest 1,000 rows plus a fixed overhead per row (numbers, record header, index entries). The
- * estimate is taken at most once a minute, and every flush while the log is over the bound.
+ * The raw log's size is estimated, not measured (measuring walks every page): its id span times the average bytes
+ * of text kept in the row (statements with literals) of its newest 1,000 rows plus a fixed overhead per row
+ * (numbers and text ids, record header, index entries). The estimate is taken at most once a minute, and every
+ * flush while the log is over the bound.
  */
-const logRowOverheadBytes = 120
+const logRowOverheadBytes = 70
 const logSizeCheckMs = 60_000
 /** Raw log rows deleted per flush while the file is over its size bound: a small step never holds a flush back. */
 export const sizePruneStep = 2000
@@ -60,7 +63,7 @@ function isoTimes () {
   let second = NaN
   let prefix = ''
   return (ms: unknown): string => {
-    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms >= 253402300800000) return isoTime(ms) // years 1970-9999
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms >= maxStoredMs) return isoTime(ms) // years 1970-9999
     const s = Math.floor(ms / 1000)
     if (s !== second) {
       second = s
@@ -70,9 +73,9 @@ function isoTimes () {
   }
 }
 
-/** The event's epoch hour: from its milliseconds when `isoTimes` formatted them as they are, else from the text. */
-function hourAt (ms: unknown, timestamp: string): number {
-  return typeof ms === 'number' && Number.isInteger(ms) && ms >= 0 && ms < 253402300800000 ? hourOf(ms) : hourOf(Date.parse(timestamp))
+/** The event's epoch milliseconds: as given when `isoTimes` formatted them as they are, else from the text. */
+function hourAtMs (ms: unknown, timestamp: string): number {
+  return typeof ms === 'number' && Number.isInteger(ms) && ms >= 0 && ms < maxStoredMs ? ms : Date.parse(timestamp)
 }
 
 interface DailyStat { date: string, name: string, id: string, operation: string, count: number, read: number, written: number }
@@ -81,14 +84,14 @@ interface DailyQuery { date: string, name: string, id: string, sqlText: string, 
 /** Writes of the analytics worker: flush batches, snapshots, renames and pruning. */
 export function createWriter (db: Database, limits: WriterLimits = {}) {
   const insertLogRows = createLogInserter(db)
+  const texts = createLogTexts(db)
   const rollups = createRollupWriter(db, limits.maxPatterns ?? defaultMaxPatterns)
   const logMaxBytes = limits.logMaxBytes ?? defaultLogMaxBytes
-  const idSpan = db.prepare('SELECT COALESCE(MAX(id) - MIN(id) + 1, 0) FROM _query_log').pluck()
-  const textBytes = db.prepare(`SELECT AVG(length(database) + COALESCE(length(table_name), 0) + length(operation) + length(status)
-      + COALESCE(length(error_msg), 0) + COALESCE(length(database_id), 0) + COALESCE(length(sql_text), 0) + length(timestamp))
-    FROM (SELECT * FROM _query_log ORDER BY id DESC LIMIT 1000)`).pluck()
+  const idSpan = db.prepare('SELECT COALESCE(MAX(id) - MIN(id) + 1, 0) FROM _log').pluck()
+  const textBytes = db.prepare(`SELECT AVG(COALESCE(length(sql), 0) + COALESCE(length(error), 0) + (CASE WHEN typeof(at) = 'text' THEN length(at) ELSE 0 END))
+    FROM (SELECT sql, error, at FROM _log ORDER BY id DESC LIMIT 1000)`).pluck()
   const logBytes = (): number => (idSpan.get() as number) * (((textBytes.get() as number | null) ?? 0) + logRowOverheadBytes)
-  const pruneOldest = db.prepare('DELETE FROM _query_log WHERE id IN (SELECT id FROM _query_log ORDER BY id LIMIT ?)')
+  const pruneOldest = db.prepare('DELETE FROM _log WHERE id IN (SELECT id FROM _log ORDER BY id LIMIT ?)')
   const pruneRollups = ['_hourly_stats', '_hourly_patterns'].map(table => db.prepare(`DELETE FROM ${table} WHERE hour < ?`))
   const upsertStat = db.prepare(`INSERT INTO _daily_stats
     (date, database_name, database_id, operation, count, rows_read, rows_written) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -105,8 +108,11 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       row_count = _daily_queries.row_count + excluded.row_count`)
   const insertSnapshot = db.prepare(`INSERT INTO _storage_snapshots
     (database, size_bytes, table_count, timestamp, database_id) VALUES (?, ?, ?, ?, ?)`)
-  const prune = db.prepare('DELETE FROM _query_log WHERE timestamp < ?')
-  const renames = ['_query_log', '_storage_snapshots'].map(table =>
+  // times are numbers, and texts (an older file's odd ones) sort after every number: each kind pruned by its own range
+  const prune = db.prepare('DELETE FROM _log WHERE at < :ms')
+  const pruneTexts = db.prepare("DELETE FROM _log WHERE at >= '' AND at < :iso")
+  const renameLog = db.prepare('UPDATE _log SET name = ? WHERE owner = ?')
+  const renames = ['_storage_snapshots'].map(table =>
     db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
@@ -153,22 +159,31 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       const rowCount = Math.trunc(finite(e.rowCount))
       const sqlText = textOrNull(e.sqlText)
       const timestamp = timeOf(e.at)
+      // the spec's "query text pattern": literals replaced by ?, as in the rollups
+      const pattern = rollups.patternOf(sqlText, operation)
+      const ms = hourAtMs(e.at, timestamp)
+      const errorMsg = textOrNull(e.errorMsg)
+      const errorId = texts.refOf(errorMsg)
+      // a statement without literals (a template) repeats: stored once; one with literals is kept in its row
+      const sqlId = sqlText === pattern ? texts.refOf(sqlText) : null
       logRows.push({
-        database: name,
-        table: textOrNull(e.tableName),
-        operation,
-        status: e.status === 'error' ? 'error' : 'ok',
-        error: textOrNull(e.errorMsg),
-        id,
-        sql: sqlText,
+        at: ms >= 0 && ms < maxStoredMs && timestamp.length === isoLength ? ms : timestamp,
+        owner: texts.idOf(id),
+        name: texts.idOf(name),
+        table: texts.idOrNull(textOrNull(e.tableName)),
+        operation: texts.idOf(operation),
+        status: e.status === 'error' ? fixedTexts.error : fixedTexts.ok,
+        errorId,
+        error: errorId === null ? errorMsg : null,
+        sqlId,
+        sql: sqlId === null ? sqlText : null,
         durationMs: finite(e.durationMs),
-        rowCount,
-        timestamp
+        rowCount
       })
       rollupRows.push({
         owner: id,
         name,
-        hour: hourAt(e.at, timestamp),
+        hour: hourOf(ms),
         operation,
         error: e.status === 'error',
         sql: sqlText,
@@ -192,9 +207,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       if (operation === 'select') stat.read += rowCount
       else if (writeOperations.has(operation)) stat.written += rowCount
 
-      // The spec's "query text pattern": literals replaced by ?, as in the rollups. The unique key treats NULL as
-      // distinct, so text-less events are keyed by their operation name instead.
-      const pattern = rollups.patternOf(sqlText, operation)
+      // The unique key treats NULL as distinct, so text-less events are keyed by their operation name instead.
       if (query === undefined || query.id !== id || query.date !== date || query.sqlText !== pattern) {
         const queryKey = `${id}\u0000${date}\u0000${pattern}`
         query = queries.get(queryKey)
@@ -214,7 +227,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   })
 
   const rename = db.transaction((databaseId: string, newName: string) => {
-    let changes = 0
+    let changes = renameLog.run(texts.idOf(newName), texts.idOf(databaseId)).changes
     for (const stmt of renames) changes += stmt.run(newName, databaseId).changes
     return changes
   })
@@ -227,6 +240,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
         writeBatch(events, timeZone)
       } catch (err) {
         rollups.forget()
+        texts.forget()
         throw err
       }
       rollups.windows.commit()
@@ -244,7 +258,8 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       }
       if (nowMs - lastPruneMs < pruneEveryMs) return pruned
       lastPruneMs = nowMs
-      return pruned + prune.run(new Date(nowMs - retentionMs).toISOString()).changes
+      const cutoff = nowMs - retentionMs
+      return pruned + prune.run({ ms: cutoff }).changes + pruneTexts.run({ iso: new Date(cutoff).toISOString() }).changes
     },
 
     /**
@@ -285,7 +300,12 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     /** Renames the rows this server wrote for `databaseId`; rows without an id (older files) keep their name. */
     rename (databaseId: string, newName: string): number {
       rollups.windows.apply() // pending sums carry the old name
-      return rename(databaseId, newName)
+      try {
+        return rename(databaseId, newName)
+      } catch (err) {
+        texts.forget()
+        throw err
+      }
     }
   }
 }

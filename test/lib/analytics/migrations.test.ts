@@ -83,10 +83,10 @@ function columns (db: Db, table: string): string[] {
 const currentIndexes = [
   '_daily_stats_date',
   '_hourly_patterns_hour',
-  '_query_log_database_id_timestamp',
-  '_query_log_errors',
-  '_query_log_timestamp',
-  '_query_log_unidentified',
+  '_log_at',
+  '_log_errors',
+  '_log_owner_at',
+  '_log_unidentified',
   '_storage_snapshots_database_id_timestamp',
   '_storage_snapshots_unidentified'
 ]
@@ -100,7 +100,7 @@ function indexSql (db: Db): Map<string, string> {
 function assertIndexes (t: Test, db: Db): void {
   const sql = indexSql(db)
   t.same([...sql.keys()], currentIndexes, 'the index set')
-  t.match(sql.get('_query_log_unidentified'), /\(database, timestamp\) WHERE database_id IS NULL$/)
+  t.match(sql.get('_log_unidentified'), /\(name, at\) WHERE owner IS NULL$/)
   t.match(sql.get('_storage_snapshots_unidentified'), /\(database, timestamp\) WHERE database_id IS NULL$/)
 }
 
@@ -198,9 +198,8 @@ t.test('a current file with the index set of an earlier server gets this one, ro
   const file = join(tempDir(t), '_analytics.db')
   const earlier = new Database(file)
   migrate(earlier)
-  earlier.exec(`DROP INDEX _query_log_unidentified; DROP INDEX _storage_snapshots_unidentified;
+  earlier.exec(`DROP INDEX _log_unidentified; DROP INDEX _storage_snapshots_unidentified;
     DROP INDEX _storage_snapshots_database_id_timestamp;
-    CREATE INDEX _query_log_database_timestamp ON _query_log (database, timestamp);
     CREATE INDEX _storage_snapshots_database_timestamp ON _storage_snapshots (database, timestamp);
     CREATE INDEX _storage_snapshots_database_id ON _storage_snapshots (database_id);
     INSERT INTO _query_log (database, operation, status, timestamp, database_id) VALUES ('shop', 'select', 'ok', '2026-11-20T10:00:00.000Z', 'u1');`)

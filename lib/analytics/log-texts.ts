@@ -1,0 +1,57 @@
+import type { Database } from 'better-sqlite3'
+import { maxDictionaryTexts } from './log-schema.js'
+
+/** Texts remembered by the writer before the cache starts over (names, ids, templates: a few kB each 1,000). */
+const maxCachedTexts = 50_000
+
+/**
+ * The writer's side of `_log_texts`: the id of a text, stored on first sight. Ids are remembered across flushes;
+ * `forget()` after a rolled-back transaction, whose new texts are gone.
+ */
+export function createLogTexts (db: Database) {
+  const find = db.prepare('SELECT id FROM _log_texts WHERE text = ?').pluck()
+  const insert = db.prepare('INSERT INTO _log_texts (text) VALUES (?)')
+  const stored = db.prepare('SELECT COUNT(*) FROM _log_texts').pluck()
+  const ids = new Map<string, number>()
+  let count = stored.get() as number
+
+  const remember = (text: string, id: number): void => {
+    if (ids.size >= maxCachedTexts) ids.clear()
+    ids.set(text, id)
+  }
+  const idOf = (text: string): number => {
+    let id = ids.get(text)
+    if (id !== undefined) return id
+    id = find.get(text) as number | undefined
+    if (id === undefined) {
+      id = Number(insert.run(text).lastInsertRowid)
+      count++
+    }
+    remember(text, id)
+    return id
+  }
+
+  return {
+    /** The id of `text`, stored once. For the few distinct values of a column: names, ids, tables, operations. */
+    idOf,
+    idOrNull: (text: string | null): number | null => text === null ? null : idOf(text),
+
+    /**
+     * Its id while the dictionary has room, else null (the text is kept in the row). For texts that may each be
+     * unique (statements, messages): a flood of them cannot grow the dictionary past `maxDictionaryTexts`.
+     */
+    refOf (text: string | null): number | null {
+      if (text === null) return null
+      if (count < maxDictionaryTexts || ids.has(text)) return idOf(text)
+      const id = find.get(text) as number | undefined // already stored: its id, as before the bound
+      if (id === undefined) return null
+      remember(text, id)
+      return id
+    },
+
+    forget (): void {
+      ids.clear()
+      count = stored.get() as number
+    }
+  }
+}
