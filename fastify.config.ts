@@ -15,6 +15,7 @@ export const ConfigSchema = Type.Object({
   ADMIN_EMAIL: Type.Optional(Type.String({ minLength: 3, description: 'creates this first admin at start when none exists (with ADMIN_PASSWORD)' })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8, description: 'password of ADMIN_EMAIL' })),
   SESSION_TTL_HOURS: Type.Number({ default: 24, exclusiveMinimum: 0, description: 'absolute lifetime of an admin session' }),
+  PASSWORD_HASH_MEMORY_KIB: Type.Integer({ default: 65536, minimum: 1024, maximum: 4194304, description: 'argon2id memory cost of new admin password hashes, in KiB: lower signs in faster and is cheaper to guess (OWASP asks at least 19456); existing hashes keep their own' }),
   MAX_BODY_SIZE: Type.Integer({ default: MiB, minimum: 1024, description: 'largest JSON request body in bytes (413 above)' }),
   MAX_IMPORT_SIZE: Type.Integer({ default: 1024 * MiB, minimum: 1024, description: 'largest imported database file in bytes (413 above)' }),
   QUERY_TIMEOUT_MS: Type.Integer({ default: 5000, minimum: 10, description: 'deadline of every statement; longer ones are stopped with 408' }),
@@ -65,6 +66,7 @@ export interface Config {
   adminEmail?: string
   adminPassword?: string
   sessionTtlMs: number
+  passwordHashMemoryKib: number
   maxBodySize: number
   maxImportSize: number
   queryTimeoutMs: number
@@ -234,6 +236,7 @@ function validated (raw: Record<string, unknown>): Config {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    passwordHashMemoryKib: env.PASSWORD_HASH_MEMORY_KIB,
     maxBodySize: env.MAX_BODY_SIZE,
     maxImportSize: env.MAX_IMPORT_SIZE,
     queryTimeoutMs: env.QUERY_TIMEOUT_MS,

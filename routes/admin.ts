@@ -3,7 +3,7 @@ import { errors } from '../schemas/common.js'
 import {
   AdminResponse, BootstrapHeadersSchema, CredentialsSchema, LoginResponse, LogoutResponse, StatusResponse
 } from '../schemas/admin.js'
-import { hashPassword, verifyPassword } from '../lib/passwords.js'
+import { hashPassword, prepareDecoy, verifyPassword } from '../lib/passwords.js'
 import { safeEqual } from '../lib/crypto.js'
 import { InvalidCredentials, SetupForbidden } from '../lib/errors.js'
 import { signInRateLimit } from '../plugins/rate-limit.js'
@@ -12,6 +12,7 @@ import { area } from '../plugins/area.js'
 
 const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { store, config } = fastify
+  prepareDecoy(config.passwordHashMemoryKib)
 
   fastify.get('/status', {
     schema: { tags: ['admin'], operationId: 'adminStatus', summary: 'Whether any admin exists', response: { 200: StatusResponse } }
@@ -34,7 +35,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     const privileged = request.principal?.kind === 'admin' ||
       (config.bootstrapKey !== undefined && safeEqual(request.headers['x-bootstrap-key'] ?? '', config.bootstrapKey))
     if (!privileged && await store.admins.count() > 0) throw new SetupForbidden()
-    const passwordHash = await hashPassword(request.body.password)
+    const passwordHash = await hashPassword(request.body.password, config.passwordHashMemoryKib)
     const admin = privileged
       ? await store.admins.create(request.body.email, passwordHash)
       : await store.admins.createFirst(request.body.email, passwordHash)
@@ -56,7 +57,7 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }, async function (request) {
     const admin = await store.admins.findByEmail(request.body.email)
-    if (!await verifyPassword(admin?.passwordHash, request.body.password) || !admin) {
+    if (!await verifyPassword(admin?.passwordHash, request.body.password, config.passwordHashMemoryKib) || !admin) {
       store.activity.add({ action: 'admin.login_failed', actor: { type: 'admin', id: admin?.id ?? null, email: request.body.email }, details: { email: request.body.email }, ip: request.ip })
       throw new InvalidCredentials()
     }

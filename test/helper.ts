@@ -21,8 +21,9 @@ export function tempDir (t: Test, prefix = 'litehouse-'): string {
 
 export function testConfig (dataDir: string, env: Record<string, string> = {}): Config {
   // workers at the main thread's priority: the tests share a machine with other busy processes, which a niced worker
-  // would wait behind past its deadlines (test/security/flood-fairness.test.ts checks the default)
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ANALYTICS_FLUSH_MS: '60000', ENGINE_WORKERS: '2', ENGINE_WORKER_NICE: '0', ...env })
+  // would wait behind past its deadlines (test/security/flood-fairness.test.ts checks the default); password hashes
+  // at 1 MiB rather than 64: a sign-in costs about 250 ms of CPU at the default (test/routes/password-cost checks it)
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ANALYTICS_FLUSH_MS: '60000', ENGINE_WORKERS: '2', ENGINE_WORKER_NICE: '0', PASSWORD_HASH_MEMORY_KIB: '1024', ...env })
 }
 
 export interface Built {
