@@ -1,9 +1,11 @@
-// `npm run bench:changes -- [--duration=6] [--subscribers=1000] [--rate=1000] [--idleDatabases=1000] [--idlePerDatabase=10]`
+// `npm run bench:changes -- [--duration=6] [--subscribers=1000] [--rate=1000] [--idleDatabases=1000] [--idlePerDatabase=10] [--settle=3]`
 // Issue #26's goals, in one run against one server:
 // 1. write throughput (record inserts, 8 connections) with no subscriber and with one, alternated twice: ratio;
-// 2. commit-to-event latency with 1 subscriber, then with `subscribers` on the same database, under paced inserts
-//    at `rate` a second: p50/p99 measured from the moment each insert was sent (so it includes the commit);
-// 3. idle subscribers spread over databases: server tree RSS and CPU before and after they connect.
+// 2. commit-to-event latency with 1 subscriber, then with `subscribers` on the same database: `rate` x `duration`
+//    inserts paced at `rate` a second (bounded: the pacing stops at 3x the duration), p50/p99 measured from the moment
+//    each insert was sent (so it includes the commit), every expected event awaited for at most 5 s after the last;
+// 3. idle subscribers spread over databases: server tree RSS, main process RSS, engine connections open and CPU,
+//    before and `settle` seconds (default 3) after they connect.
 // Subscribers are raw sockets: all but ten only drain what arrives; those ten parse every event.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
@@ -13,7 +15,7 @@ import autocannon from 'autocannon'
 import { call, eachLimited } from './api.js'
 import { startChild } from './child.js'
 import { treeCpuMs } from './cpu.js'
-import { treeRssBytes } from './tree.js'
+import { processRssBytes, treeRssBytes } from './tree.js'
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => {
   const flag = /^--(\w+)=(\d+)$/.exec(arg)
@@ -25,6 +27,7 @@ const subscriberCount = args.subscribers ?? 1000
 const rate = args.rate ?? 1000
 const idleDatabases = args.idleDatabases ?? 1000
 const idlePerDatabase = args.idlePerDatabase ?? 10
+const settleS = args.settle ?? 3
 const admin = { email: 'bench@example.com', password: 'bench password 1' }
 const note = (message: string) => process.stderr.write(`${message}\n`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -95,10 +98,11 @@ try {
     const measured = Math.min(10, Math.max(1, extra))
     for (let i = 0; i < measured; i++) await subscribe('hot', token, (id, at) => arrivals.push([id, at]))
     let sent = 0
+    const total = rate * durationS
     const started = performance.now()
-    const deadline = started + durationS * 1000
+    const deadline = started + 3 * durationS * 1000
     const lanes = Array.from({ length: 16 }, async () => {
-      while (performance.now() < deadline) {
+      while (sent < total && performance.now() < deadline) {
         const due = started + (sent++ / rate) * 1000
         const wait = due - performance.now()
         if (wait > 0) await sleep(wait)
@@ -110,7 +114,7 @@ try {
     })
     await Promise.all(lanes)
     const elapsedS = (performance.now() - started) / 1000
-    await sleep(1000)
+    for (let waited = 0; arrivals.length < sentAt.size * measured && waited < 5000; waited += 50) await sleep(50)
     const latencies = arrivals.filter(([id]) => sentAt.has(id)).map(([id, at]) => at - (sentAt.get(id) as number)).sort((a, b) => a - b)
     const expected = sentAt.size * measured
     return `| ${extra + measured} | ${Math.round(sentAt.size / elapsedS)} | ${percentile(latencies, 0.5).toFixed(1)} ms | ${percentile(latencies, 0.99).toFixed(1)} ms | ${latencies.length} of ${expected} |`
@@ -131,16 +135,22 @@ try {
   })
   await sleep(3000)
   const cpuWindowMs = 5000
-  const idleCost = async (): Promise<[number, number]> => {
+  /** Open engine connections (inline lane and workers), from the server's own metrics. */
+  const connections = async (): Promise<number> => {
+    const res = await fetch(`${server.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } })
+    return Number(/^litehouse_engine_open_connections (\d+)/m.exec(await res.text())?.[1] ?? NaN)
+  }
+  const idleCost = async () => {
     const cpuBefore = treeCpuMs(server.pid) ?? NaN
     await sleep(cpuWindowMs)
-    return [treeRssBytes(server.pid) ?? NaN, ((treeCpuMs(server.pid) ?? NaN) - cpuBefore) / cpuWindowMs * 100]
+    const cpu = ((treeCpuMs(server.pid) ?? NaN) - cpuBefore) / cpuWindowMs * 100
+    return { tree: treeRssBytes(server.pid) ?? NaN, main: processRssBytes(server.pid), cpu, open: await connections() }
   }
-  const [rssBefore, cpuBefore] = await idleCost()
+  const before = await idleCost()
   note(`subscribing ${idleDatabases * idlePerDatabase} idle subscribers ...`)
   await eachLimited(names.flatMap((name) => Array.from({ length: idlePerDatabase }, () => name)), 32, (name) => subscribe(name, token))
-  await sleep(3000)
-  const [rssAfter, cpuAfter] = await idleCost()
+  await sleep(settleS * 1000)
+  const after = await idleCost()
 
   console.log(`\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${durationS} s a phase; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`)
   console.log('| record inserts, 8 connections | req/s (2 rounds) |')
@@ -151,10 +161,10 @@ try {
   console.log(`\n| subscribers on the database | inserts/s reached (paced at ${rate}) | commit-to-event p50 | p99 | events measured |`)
   console.log('|---|---|---|---|---|')
   for (const row of latencyRows) console.log(row)
-  console.log(`\n| ${idleDatabases * idlePerDatabase} idle subscribers over ${idleDatabases} databases | server tree RSS | server CPU (% of one core, ${cpuWindowMs / 1000} s) |`)
-  console.log('|---|---|---|')
-  console.log(`| before | ${mb(rssBefore)} | ${cpuBefore.toFixed(1)} % |`)
-  console.log(`| with them | ${mb(rssAfter)} (+${mb(rssAfter - rssBefore)}) | ${cpuAfter.toFixed(1)} % |`)
+  console.log(`\n| ${idleDatabases * idlePerDatabase} idle subscribers over ${idleDatabases} databases | server tree RSS | main process RSS | engine connections open | server CPU (% of one core, ${cpuWindowMs / 1000} s) |`)
+  console.log('|---|---|---|---|---|')
+  console.log(`| before | ${mb(before.tree)} | ${mb(before.main)} | ${before.open} | ${before.cpu.toFixed(1)} % |`)
+  console.log(`| with them, ${settleS} s after | ${mb(after.tree)} (+${mb(after.tree - before.tree)}) | ${mb(after.main)} (+${mb(after.main - before.main)}) | ${after.open} | ${after.cpu.toFixed(1)} % |`)
 } finally {
   for (const socket of sockets) socket.destroy()
   await server.stop()

@@ -17,14 +17,17 @@ export function processTree (pid: number): number[] {
   return readOr(() => readdirSync(`/proc/${pid}/task`).length > 0, false) ? walk(pid) : []
 }
 
+/** Resident memory of one process in bytes (VmRSS); 0 when /proc cannot tell. */
+export function processRssBytes (pid: number): number {
+  const kb = readOr(() => /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1], undefined)
+  return Number(kb ?? 0) * 1024
+}
+
 /** Resident memory of the whole tree in bytes (VmRSS summed: shared pages count once per process). */
 export function treeRssBytes (pid: number): number | undefined {
   const pids = processTree(pid)
   if (pids.length === 0) return undefined
-  return pids.reduce((sum, p) => {
-    const kb = readOr(() => /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1], undefined)
-    return sum + Number(kb ?? 0) * 1024
-  }, 0)
+  return pids.reduce((sum, p) => sum + processRssBytes(p), 0)
 }
 
 /**

@@ -156,10 +156,18 @@ t.test('a key cannot write to or drop the capture with raw SQL; reading and norm
 t.test('tables= filters; an unknown table is a 400', async (t) => {
   const db = await withTable(feed)
   const stream = await subscribe(base, db, token, '?tables=t')
-  t.teardown(() => stream.close())
+  const audit = await subscribe(base, db, token, '?tables=audit')
+  const both = await subscribe(base, db, token, '?tables=audit,t')
+  const all = await subscribe(base, db, token)
+  t.teardown(() => { stream.close(); audit.close(); both.close(); all.close() })
   await sql(db, "INSERT INTO audit (what) VALUES ('x')")
   await insert(db, { name: 'only this' })
+  await sql(db, "INSERT INTO audit (what) VALUES ('y')")
   t.strictSame(changes(await stream.take(1)), [{ seq: 2, table: 't', op: 'insert', id: 1 }])
+  // each filter's page is framed once and shared (test/lib/changes/hub-fanout.test.ts): each still gets only its tables
+  t.strictSame((await audit.take(2)).map((f) => f.id), ['1', '3'], 'tables=audit')
+  t.strictSame((await both.take(3)).map((f) => f.id), ['1', '2', '3'], 'tables=audit,t')
+  t.strictSame((await all.take(3)).map((f) => f.id), ['1', '2', '3'], 'no filter')
 
   const unknown = await subscribe(base, db, token, '?tables=t,nope')
   t.equal(unknown.status, 400)
@@ -205,7 +213,8 @@ t.test('a read key may subscribe; revoking it ends the stream', async (t) => {
   t.equal((await stream.take(1))[0].id, '1')
   const keys = (await admin({ method: 'GET', url: `/api/databases/${db}/keys` })).json().data as Array<{ id: string }>
   t.equal((await admin({ method: 'DELETE', url: `/api/databases/${db}/keys/${keys[0].id}` })).statusCode, 200)
-  const last = await stream.next()
+  // checked once a second (once per key and database, for all its streams): "within a few seconds", generously
+  const last = await Promise.race([stream.next(), new Promise((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000))])
   t.strictSame(last, { event: 'end', data: { reason: 'unauthorized' } })
   t.equal(await stream.next(), undefined, 'then the server closes the stream')
 
