@@ -1,4 +1,4 @@
-// `npm run bench:changes -- [--duration=6] [--subscribers=1000] [--rate=1000] [--idleDatabases=1000] [--idlePerDatabase=10] [--settle=3]`
+// `npm run bench:changes -- [--duration=6] [--subscribers=1000] [--rate=1000] [--idleDatabases=1000] [--idlePerDatabase=10] [--settle=3] [--idleOnly=1]`
 // Issue #26's goals, in one run against one server:
 // 1. write throughput (record inserts, 8 connections) with no subscriber and with one, alternated twice: ratio;
 // 2. commit-to-event latency with 1 subscriber, then with `subscribers` on the same database: `rate` x `duration`
@@ -28,6 +28,8 @@ const rate = args.rate ?? 1000
 const idleDatabases = args.idleDatabases ?? 1000
 const idlePerDatabase = args.idlePerDatabase ?? 10
 const settleS = args.settle ?? 3
+/** --idleOnly=1: only phase 3 (the idle cost), for looking into it. */
+const idleOnly = args.idleOnly === 1
 const admin = { email: 'bench@example.com', password: 'bench password 1' }
 const note = (message: string) => process.stderr.write(`${message}\n`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -78,53 +80,56 @@ try {
   const body = JSON.stringify({ name: 'a change' })
   const inserts = (db: string) => ({ url: server.url, connections: 8, pipelining: 1, duration: durationS, headers, method: 'POST' as const, path: `/api/databases/${db}/tables/items/records`, body })
 
-  // 1. throughput with 0 and 1 subscriber (one on 'hot'; 'plain' never gets a feed), alternated
-  await subscribe('hot', token, () => {})
-  await autocannon({ ...inserts('plain'), duration: 1 })
   const throughput: Record<string, number[]> = { none: [], one: [] }
-  for (let round = 0; round < 2; round++) {
-    for (const [label, db] of [['none', 'plain'], ['one', 'hot']] as const) {
-      note(`inserts, ${label === 'none' ? 'no subscriber' : 'one subscriber'}, round ${round + 1} ...`)
-      const run = await autocannon(inserts(db))
-      throughput[label].push(run.requests.total / durationS)
-    }
-  }
-
-  // 2. commit-to-event latency: paced inserts on 'hot' while measured subscribers note each event's arrival
-  async function latencyUnder (extra: number): Promise<string> {
-    for (let i = 0; i < extra; i++) await subscribe('hot', token)
-    const sentAt = new Map<number, number>()
-    const arrivals: Array<[number, number]> = []
-    const measured = Math.min(10, Math.max(1, extra))
-    for (let i = 0; i < measured; i++) await subscribe('hot', token, (id, at) => arrivals.push([id, at]))
-    let sent = 0
-    const total = rate * durationS
-    const started = performance.now()
-    const deadline = started + 3 * durationS * 1000
-    const lanes = Array.from({ length: 16 }, async () => {
-      while (sent < total && performance.now() < deadline) {
-        const due = started + (sent++ / rate) * 1000
-        const wait = due - performance.now()
-        if (wait > 0) await sleep(wait)
-        const at = performance.now()
-        const res = await fetch(`${server.url}/api/databases/hot/tables/items/records`, { method: 'POST', headers, body })
-        const { data } = await res.json() as { data: { id: number } }
-        sentAt.set(data.id, at)
+  const latencyRows: string[] = []
+  if (!idleOnly) {
+    // 1. throughput with 0 and 1 subscriber (one on 'hot'; 'plain' never gets a feed), alternated
+    await subscribe('hot', token, () => {})
+    await autocannon({ ...inserts('plain'), duration: 1 })
+    for (let round = 0; round < 2; round++) {
+      for (const [label, db] of [['none', 'plain'], ['one', 'hot']] as const) {
+        note(`inserts, ${label === 'none' ? 'no subscriber' : 'one subscriber'}, round ${round + 1} ...`)
+        const run = await autocannon(inserts(db))
+        throughput[label].push(run.requests.total / durationS)
       }
-    })
-    await Promise.all(lanes)
-    const elapsedS = (performance.now() - started) / 1000
-    for (let waited = 0; arrivals.length < sentAt.size * measured && waited < 5000; waited += 50) await sleep(50)
-    const latencies = arrivals.filter(([id]) => sentAt.has(id)).map(([id, at]) => at - (sentAt.get(id) as number)).sort((a, b) => a - b)
-    const expected = sentAt.size * measured
-    return `| ${extra + measured} | ${Math.round(sentAt.size / elapsedS)} | ${percentile(latencies, 0.5).toFixed(1)} ms | ${percentile(latencies, 0.99).toFixed(1)} ms | ${latencies.length} of ${expected} |`
+    }
+
+    // 2. commit-to-event latency: paced inserts on 'hot' while measured subscribers note each event's arrival
+    async function latencyUnder (extra: number): Promise<string> {
+      for (let i = 0; i < extra; i++) await subscribe('hot', token)
+      const sentAt = new Map<number, number>()
+      const arrivals: Array<[number, number]> = []
+      const measured = Math.min(10, Math.max(1, extra))
+      for (let i = 0; i < measured; i++) await subscribe('hot', token, (id, at) => arrivals.push([id, at]))
+      let sent = 0
+      const total = rate * durationS
+      const started = performance.now()
+      const deadline = started + 3 * durationS * 1000
+      const lanes = Array.from({ length: 16 }, async () => {
+        while (sent < total && performance.now() < deadline) {
+          const due = started + (sent++ / rate) * 1000
+          const wait = due - performance.now()
+          if (wait > 0) await sleep(wait)
+          const at = performance.now()
+          const res = await fetch(`${server.url}/api/databases/hot/tables/items/records`, { method: 'POST', headers, body })
+          const { data } = await res.json() as { data: { id: number } }
+          sentAt.set(data.id, at)
+        }
+      })
+      await Promise.all(lanes)
+      const elapsedS = (performance.now() - started) / 1000
+      for (let waited = 0; arrivals.length < sentAt.size * measured && waited < 5000; waited += 50) await sleep(50)
+      const latencies = arrivals.filter(([id]) => sentAt.has(id)).map(([id, at]) => at - (sentAt.get(id) as number)).sort((a, b) => a - b)
+      const expected = sentAt.size * measured
+      return `| ${extra + measured} | ${Math.round(sentAt.size / elapsedS)} | ${percentile(latencies, 0.5).toFixed(1)} ms | ${percentile(latencies, 0.99).toFixed(1)} ms | ${latencies.length} of ${expected} |`
+    }
+    note('latency, 1 subscriber ...')
+    latencyRows.push(await latencyUnder(0))
+    note(`latency, ${subscriberCount} subscribers ...`)
+    latencyRows.push(await latencyUnder(subscriberCount - 10))
+    for (const socket of sockets.splice(0)) socket.destroy()
+    await sleep(2000)
   }
-  note('latency, 1 subscriber ...')
-  const latencyRows = [await latencyUnder(0)]
-  note(`latency, ${subscriberCount} subscribers ...`)
-  latencyRows.push(await latencyUnder(subscriberCount - 10))
-  for (const socket of sockets.splice(0)) socket.destroy()
-  await sleep(2000)
 
   // 3. idle subscribers over many databases
   const names = Array.from({ length: idleDatabases }, (_, i) => `idle${i}`)
@@ -153,14 +158,16 @@ try {
   const after = await idleCost()
 
   console.log(`\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${durationS} s a phase; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`)
-  console.log('| record inserts, 8 connections | req/s (2 rounds) |')
-  console.log('|---|---|')
-  console.log(`| no subscriber | ${throughput.none.map(Math.round).join(', ')} |`)
-  console.log(`| one subscriber | ${throughput.one.map(Math.round).join(', ')} |`)
-  console.log(`| ratio, one / none (mean of rounds) | ${(throughput.one.reduce((a, b) => a + b) / throughput.none.reduce((a, b) => a + b)).toFixed(2)} |`)
-  console.log(`\n| subscribers on the database | inserts/s reached (paced at ${rate}) | commit-to-event p50 | p99 | events measured |`)
-  console.log('|---|---|---|---|---|')
-  for (const row of latencyRows) console.log(row)
+  if (!idleOnly) {
+    console.log('| record inserts, 8 connections | req/s (2 rounds) |')
+    console.log('|---|---|')
+    console.log(`| no subscriber | ${throughput.none.map(Math.round).join(', ')} |`)
+    console.log(`| one subscriber | ${throughput.one.map(Math.round).join(', ')} |`)
+    console.log(`| ratio, one / none (mean of rounds) | ${(throughput.one.reduce((a, b) => a + b) / throughput.none.reduce((a, b) => a + b)).toFixed(2)} |`)
+    console.log(`\n| subscribers on the database | inserts/s reached (paced at ${rate}) | commit-to-event p50 | p99 | events measured |`)
+    console.log('|---|---|---|---|---|')
+    for (const row of latencyRows) console.log(row)
+  }
   console.log(`\n| ${idleDatabases * idlePerDatabase} idle subscribers over ${idleDatabases} databases | server tree RSS | main process RSS | engine connections open | server CPU (% of one core, ${cpuWindowMs / 1000} s) |`)
   console.log('|---|---|---|---|---|')
   console.log(`| before | ${mb(before.tree)} | ${mb(before.main)} | ${before.open} | ${before.cpu.toFixed(1)} % |`)

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { ChangesExpired, DatabaseNotFound, InvalidValue, TooManySubscribers } from '../errors.js'
-import type { Engine, EngineLogger, JobArgs, JobResult } from '../engine/index.js'
+import type { Engine, EngineLogger } from '../engine/index.js'
 import type { ChangeBounds, ChangeRow, ChangesRead } from '../engine/jobs/changes.js'
 import { changesFrame, eventFrame, keepAliveFrame, subscribedFrame, type SharedFrame } from './frames.js'
 import type { EventSink } from './sink.js'
@@ -144,13 +144,18 @@ export function createChangeHub (options: HubOptions) {
   const feeds = new Map<string, Feed>()
   let closed = false
 
-  /** A bounded job of the change feed: inline on the main thread when the lane takes it, else in a worker. */
-  async function inlineFirst<K extends 'changes.read' | 'changes.bounds'> (databaseId: string, name: K, args: JobArgs<K>): Promise<JobResult<K>> {
-    return (engine.timedNow(databaseId, name, args) ?? await engine.timed(databaseId, name, args)).result
+  /** The feed's poll: inline on the main thread when the lane takes it (a database being written to is open there). */
+  async function readNow (databaseId: string, after: number): Promise<ChangesRead> {
+    const args = { after, limit: pageSize }
+    return (engine.timedNow(databaseId, 'changes.read', args) ?? await engine.timed(databaseId, 'changes.read', args)).result
   }
 
-  const read = async (databaseId: string, after: number): Promise<ChangesRead> => await inlineFirst(databaseId, 'changes.read', { after, limit: pageSize })
-  const bounds = async (databaseId: string): Promise<ChangeBounds> => await inlineFirst(databaseId, 'changes.bounds', {})
+  /**
+   * A subscriber's catch-up and the checks of a subscription go to a worker: in the main process each database's
+   * connection costs about 200 KB (bench/README.md), and an idle database with subscribers must not hold one there.
+   */
+  const read = async (databaseId: string, after: number): Promise<ChangesRead> => await engine.run(databaseId, 'changes.catchUp', { after, limit: pageSize })
+  const bounds = async (databaseId: string): Promise<ChangeBounds> => await engine.run(databaseId, 'changes.bounds', {})
 
   async function install (feed: Feed): Promise<void> {
     const result = await engine.run(feed.databaseId, 'changes.install', {})
@@ -182,13 +187,16 @@ export function createChangeHub (options: HubOptions) {
       const now = Date.now()
       feed = {
         databaseId, databaseName, groups: new Map(), byCredential: new Map(), size: 0, lastSeq: 0, schemaVersion: -1, tables: [],
-        installing: undefined, polling: false, scheduled: false, pollAgain: false, lastActive: now, lastPoll: 0, nextPollAt: 0,
+        installing: undefined, polling: false, scheduled: false, pollAgain: false, lastActive: 0, lastPoll: now, nextPollAt: 0,
         lastPrune: now, prunedSeq: 0, stamp: undefined
       }
       feeds.set(databaseId, feed)
       const created = feed
       created.installing = (async () => {
         await install(created)
+        // before the head is read: a commit after it moves the file, and the first idle poll reads it
+        const file = options.fileOf?.(databaseId)
+        if (file !== undefined) created.stamp = fileStamp(file)
         created.lastSeq = created.prunedSeq = (await bounds(databaseId)).head
       })().finally(() => { created.installing = undefined })
       try {
@@ -297,7 +305,7 @@ export function createChangeHub (options: HubOptions) {
     try {
       for (;;) {
         const started = performance.now()
-        const result = await read(feed.databaseId, feed.lastSeq)
+        const result = await readNow(feed.databaseId, feed.lastSeq)
         if (result.schemaVersion !== feed.schemaVersion) void reinstall(feed).catch((err: Error) => failed(feed, err))
         if (result.changes.length === 0) break
         const from = feed.lastSeq
@@ -428,7 +436,10 @@ export function createChangeHub (options: HubOptions) {
     current.size++
     subscriber.sink.onClose(() => detach(subscriber))
     send(subscriber, subscribedFrame)
-    void catchUp(current, subscriber)
+    // at or past the feed's position (always so without a resume point, unless the feed moved meanwhile): nothing to
+    // catch up with, and no read (each is a worker job: 10,000 subscriptions were 10,000 reads)
+    if (since >= current.lastSeq) subscriber.live = true
+    else void catchUp(current, subscriber)
   }
 
   return {

@@ -14,7 +14,7 @@ import { createJobRunner, type JobOutcome } from './job-runner.js'
 import type { WorkerConfig } from './protocol.js'
 
 /** Jobs that may run inline when their table allows it. */
-const inlineJobs: ReadonlySet<string> = new Set(['records.get', 'records.insert', 'records.update', 'records.delete', 'changes.read', 'changes.bounds'])
+const inlineJobs: ReadonlySet<string> = new Set(['records.get', 'records.insert', 'records.update', 'records.delete', 'changes.read'])
 const writeJobs: ReadonlySet<string> = new Set(['records.insert', 'records.update', 'records.delete'])
 /** Inline commits to one database between two checkpoints (the WAL grows by a few pages per commit). */
 export const commitsPerCheckpoint = 500

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { execFileSync } from 'node:child_process'
 import { connect } from 'node:net'
 import { as, build, signIn, tempDir, workspace } from '../helper.js'
 
@@ -403,6 +404,20 @@ t.test('a consumer that does not read is cut with a final event: overflow', asyn
   t.match(last.data, { seq: Number(frames[frames.length - 2].id) }, 'which names the last change sent, to resume from')
   t.ok(frames.length - 1 < 200000, `the server stopped early (${frames.length - 1} changes sent)`)
   t.strictSame(frames.slice(0, -1).map((f) => Number(f.id)), Array.from({ length: frames.length - 1 }, (_, i) => i + 1), 'in order, without gaps up to the cut')
+})
+
+t.test('a watched, idle database holds no connection in the main process; a write from another process still arrives', async (t) => {
+  const quiet = await serve(t)
+  const db = await withTable(quiet)
+  const stream = await subscribe(quiet.base, db, quiet.token)
+  t.teardown(() => stream.close())
+  await new Promise((resolve) => setTimeout(resolve, 1500)) // a few idle polls
+  t.equal(quiet.app.engine.inlineConnections(), 0, 'the subscription and its idle polls opened no connection on the main thread')
+  // sqlite3 on the file: no request wakes the feed, the idle poll sees the WAL move
+  const file = quiet.app.databaseFile(db)
+  execFileSync(process.execPath, ['-e', `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(file)}); d.prepare("INSERT INTO t (name) VALUES ('outside')").run(); d.close()`])
+  const next = await Promise.race([stream.next(), new Promise((resolve) => setTimeout(() => resolve('nothing within 10 s'), 10_000))])
+  t.match(next, { data: { seq: 1, table: 't', op: 'insert', id: 1 } })
 })
 
 t.test('a database holds at most CHANGES_MAX_SUBSCRIBERS streams: one more is 429 TOO_MANY_SUBSCRIBERS', async (t) => {
