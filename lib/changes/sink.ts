@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
 import type { SharedFrame } from './frames.js'
 
 /** Where the hub writes one subscriber's events (@see hub.ts): an HTTP response, or a test's collector. */
@@ -22,12 +23,13 @@ export interface EventSink {
 export function responseSink (res: ServerResponse): EventSink {
   const socket = res.socket
   const chunked = res.chunkedEncoding
-  // a pipelined request's response does not own the socket yet: it is written through the response, which queues it
-  const direct = socket !== null && !socket.destroyed
+  // written through the response when it does not own a real socket: a pipelined request's response (which queues
+  // until its turn), or an injected request's
+  const direct = socket instanceof Socket && !socket.destroyed
   return {
     send (frame) {
-      if (!direct) res.write(frame.body)
-      else socket.write(chunked ? frame.chunk : frame.body)
+      if (direct) socket.write(chunked ? frame.chunk : frame.body)
+      else res.write(frame.body)
     },
     get backlog () { return direct ? socket.writableLength : res.writableLength },
     get closed () { return res.writableEnded || res.destroyed || (direct && socket.destroyed) },
