@@ -1,4 +1,4 @@
-// `npm run bench:changes -- [--duration=6] [--subscribers=1000] [--rate=1000] [--idleDatabases=1000] [--idlePerDatabase=10] [--settle=3] [--idleOnly=1]`
+// `npm run bench:changes -- [--duration=6] [--subscribers=1000] [--rate=1000] [--idleDatabases=1000] [--idlePerDatabase=10] [--settle=3] [--phases=123]`
 // Issue #26's goals, in one run against one server:
 // 1. write throughput (record inserts, 8 connections) with no subscriber and with one, alternated twice: ratio;
 // 2. commit-to-event latency with 1 subscriber, then with `subscribers` on the same database: `rate` x `duration`
@@ -28,8 +28,8 @@ const rate = args.rate ?? 1000
 const idleDatabases = args.idleDatabases ?? 1000
 const idlePerDatabase = args.idlePerDatabase ?? 10
 const settleS = args.settle ?? 3
-/** --idleOnly=1: only phase 3 (the idle cost), for looking into it. */
-const idleOnly = args.idleOnly === 1
+/** --phases=3: only the idle cost, --phases=2 only the latency (for looking into one); the default runs all three. */
+const phases = String(args.phases ?? 123)
 const admin = { email: 'bench@example.com', password: 'bench password 1' }
 const note = (message: string) => process.stderr.write(`${message}\n`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -40,7 +40,9 @@ const root = mkdtempSync(join(tmpdir(), 'litehouse-changes-'))
 mkdirSync(join(root, 'data'))
 const loadBefore = loadavg()[0]
 const server = await startChild('litehouse-changes', 'server.ts', {
-  DATA_DIR: join(root, 'data'), LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ENGINE_MAX_CONNECTIONS: '2048'
+  DATA_DIR: join(root, 'data'), LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ENGINE_MAX_CONNECTIONS: '2048',
+  // the latency phase holds `subscribers` on one database, plus the throughput phase's one
+  CHANGES_MAX_SUBSCRIBERS: String(subscriberCount + 10)
 })
 const { port } = new URL(server.url)
 const sockets: Socket[] = []
@@ -82,7 +84,9 @@ try {
 
   const throughput: Record<string, number[]> = { none: [], one: [] }
   const latencyRows: string[] = []
-  if (!idleOnly) {
+  const idleRows: string[] = []
+  const cpuWindowMs = 5000
+  if (phases.includes('1')) {
     // 1. throughput with 0 and 1 subscriber (one on 'hot'; 'plain' never gets a feed), alternated
     await subscribe('hot', token, () => {})
     await autocannon({ ...inserts('plain'), duration: 1 })
@@ -93,7 +97,9 @@ try {
         throughput[label].push(run.requests.total / durationS)
       }
     }
+  }
 
+  if (phases.includes('2')) {
     // 2. commit-to-event latency: paced inserts on 'hot' while measured subscribers note each event's arrival
     async function latencyUnder (extra: number): Promise<string> {
       for (let i = 0; i < extra; i++) await subscribe('hot', token)
@@ -132,46 +138,52 @@ try {
   }
 
   // 3. idle subscribers over many databases
-  const names = Array.from({ length: idleDatabases }, (_, i) => `idle${i}`)
-  note(`creating ${idleDatabases} databases ...`)
-  await eachLimited(names, 8, async (name) => {
-    await call(server.url, 'POST', '/api/databases', token, { name })
-    await call(server.url, 'POST', `/api/databases/${name}/query`, token, { sql: 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)' })
-  })
-  await sleep(3000)
-  const cpuWindowMs = 5000
-  /** Open engine connections (inline lane and workers), from the server's own metrics. */
-  const connections = async (): Promise<number> => {
-    const res = await fetch(`${server.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } })
-    return Number(/^litehouse_engine_open_connections (\d+)/m.exec(await res.text())?.[1] ?? NaN)
+  if (phases.includes('3')) {
+    const names = Array.from({ length: idleDatabases }, (_, i) => `idle${i}`)
+    note(`creating ${idleDatabases} databases ...`)
+    await eachLimited(names, 8, async (name) => {
+      await call(server.url, 'POST', '/api/databases', token, { name })
+      await call(server.url, 'POST', `/api/databases/${name}/query`, token, { sql: 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)' })
+    })
+    await sleep(3000)
+    /** Open engine connections (inline lane and workers), from the server's own metrics. */
+    const connections = async (): Promise<number> => {
+      const res = await fetch(`${server.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } })
+      return Number(/^litehouse_engine_open_connections (\d+)/m.exec(await res.text())?.[1] ?? NaN)
+    }
+    const idleCost = async () => {
+      const cpuBefore = treeCpuMs(server.pid) ?? NaN
+      await sleep(cpuWindowMs)
+      const cpu = ((treeCpuMs(server.pid) ?? NaN) - cpuBefore) / cpuWindowMs * 100
+      return { tree: treeRssBytes(server.pid) ?? NaN, main: processRssBytes(server.pid), cpu, open: await connections() }
+    }
+    const before = await idleCost()
+    note(`subscribing ${idleDatabases * idlePerDatabase} idle subscribers ...`)
+    await eachLimited(names.flatMap((name) => Array.from({ length: idlePerDatabase }, () => name)), 32, (name) => subscribe(name, token))
+    await sleep(settleS * 1000)
+    const after = await idleCost()
+    idleRows.push(`| before | ${mb(before.tree)} | ${mb(before.main)} | ${before.open} | ${before.cpu.toFixed(1)} % |`,
+      `| with them, ${settleS} s after | ${mb(after.tree)} (+${mb(after.tree - before.tree)}) | ${mb(after.main)} (+${mb(after.main - before.main)}) | ${after.open} | ${after.cpu.toFixed(1)} % |`)
   }
-  const idleCost = async () => {
-    const cpuBefore = treeCpuMs(server.pid) ?? NaN
-    await sleep(cpuWindowMs)
-    const cpu = ((treeCpuMs(server.pid) ?? NaN) - cpuBefore) / cpuWindowMs * 100
-    return { tree: treeRssBytes(server.pid) ?? NaN, main: processRssBytes(server.pid), cpu, open: await connections() }
-  }
-  const before = await idleCost()
-  note(`subscribing ${idleDatabases * idlePerDatabase} idle subscribers ...`)
-  await eachLimited(names.flatMap((name) => Array.from({ length: idlePerDatabase }, () => name)), 32, (name) => subscribe(name, token))
-  await sleep(settleS * 1000)
-  const after = await idleCost()
 
   console.log(`\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${durationS} s a phase; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`)
-  if (!idleOnly) {
+  if (throughput.none.length > 0) {
     console.log('| record inserts, 8 connections | req/s (2 rounds) |')
     console.log('|---|---|')
     console.log(`| no subscriber | ${throughput.none.map(Math.round).join(', ')} |`)
     console.log(`| one subscriber | ${throughput.one.map(Math.round).join(', ')} |`)
     console.log(`| ratio, one / none (mean of rounds) | ${(throughput.one.reduce((a, b) => a + b) / throughput.none.reduce((a, b) => a + b)).toFixed(2)} |`)
+  }
+  if (latencyRows.length > 0) {
     console.log(`\n| subscribers on the database | inserts/s reached (paced at ${rate}) | commit-to-event p50 | p99 | events measured |`)
     console.log('|---|---|---|---|---|')
     for (const row of latencyRows) console.log(row)
   }
-  console.log(`\n| ${idleDatabases * idlePerDatabase} idle subscribers over ${idleDatabases} databases | server tree RSS | main process RSS | engine connections open | server CPU (% of one core, ${cpuWindowMs / 1000} s) |`)
-  console.log('|---|---|---|---|---|')
-  console.log(`| before | ${mb(before.tree)} | ${mb(before.main)} | ${before.open} | ${before.cpu.toFixed(1)} % |`)
-  console.log(`| with them, ${settleS} s after | ${mb(after.tree)} (+${mb(after.tree - before.tree)}) | ${mb(after.main)} (+${mb(after.main - before.main)}) | ${after.open} | ${after.cpu.toFixed(1)} % |`)
+  if (idleRows.length > 0) {
+    console.log(`\n| ${idleDatabases * idlePerDatabase} idle subscribers over ${idleDatabases} databases | server tree RSS | main process RSS | engine connections open | server CPU (% of one core, ${cpuWindowMs / 1000} s) |`)
+    console.log('|---|---|---|---|---|')
+    for (const row of idleRows) console.log(row)
+  }
 } finally {
   for (const socket of sockets) socket.destroy()
   await server.stop()
