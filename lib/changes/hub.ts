@@ -102,9 +102,11 @@ interface Feed {
   lastPrune: number
   /** lastSeq at the last prune: a feed with nothing new prunes only for age, rarely. */
   prunedSeq: number
-  /** The file's size and mtimes at the last read (@see HubOptions.fileOf). */
-  stamp: string | undefined
+  /** The file's and its WAL's size and mtime at the last read (@see HubOptions.fileOf). */
+  stamp: FileStamp | undefined
 }
+
+interface FileStamp { db: string, wal: string | undefined }
 
 const pageSize = 500
 const pruneEveryMs = 5000
@@ -128,11 +130,16 @@ const ends = {
   shutdown: eventFrame('end', { reason: 'shutdown' })
 }
 
-/** The size and mtime of a database file and of its WAL: a commit from any process moves one of them. */
-function fileStamp (file: string): string {
+/**
+ * The size and mtime of a database file and of its WAL: a commit from any process moves one of them (the WAL while a
+ * connection holds the database open, else the file, into which the writer's close copied its WAL). A WAL gone or
+ * empty is no commit: the last connection's close removes it, an open creates it empty; were either read as a change,
+ * a read would open a connection, whose close a minute later would call for another read, and so on for ever.
+ */
+function fileStamp (file: string, previous: FileStamp | undefined): FileStamp {
   const db = statSync(file, { throwIfNoEntry: false })
   const wal = statSync(`${file}-wal`, { throwIfNoEntry: false })
-  return `${db?.size}:${db?.mtimeMs}:${wal?.size}:${wal?.mtimeMs}`
+  return { db: `${db?.size}:${db?.mtimeMs}`, wal: wal === undefined || wal.size === 0 ? previous?.wal : `${wal.size}:${wal.mtimeMs}` }
 }
 
 export function createChangeHub (options: HubOptions) {
@@ -151,7 +158,7 @@ export function createChangeHub (options: HubOptions) {
   }
 
   /**
-   * A subscriber's catch-up and the checks of a subscription go to a worker: in the main process each database's
+   * A subscriber's catch-up, an idle feed's read and the checks of a subscription go to a worker: in the main process each database's
    * connection costs about 200 KB (bench/README.md), and an idle database with subscribers must not hold one there.
    */
   const read = async (databaseId: string, after: number): Promise<ChangesRead> => await engine.run(databaseId, 'changes.catchUp', { after, limit: pageSize })
@@ -196,7 +203,7 @@ export function createChangeHub (options: HubOptions) {
         await install(created)
         // before the head is read: a commit after it moves the file, and the first idle poll reads it
         const file = options.fileOf?.(databaseId)
-        if (file !== undefined) created.stamp = fileStamp(file)
+        if (file !== undefined) created.stamp = fileStamp(file, undefined)
         created.lastSeq = created.prunedSeq = (await bounds(databaseId)).head
       })().finally(() => { created.installing = undefined })
       try {
@@ -305,7 +312,9 @@ export function createChangeHub (options: HubOptions) {
     try {
       for (;;) {
         const started = performance.now()
-        const result = await readNow(feed.databaseId, feed.lastSeq)
+        // a feed woken by a write reads next to it, on the main thread; an idle one whose file moved (a write from
+        // elsewhere) reads in a worker, and opens no connection in the main process
+        const result = Date.now() - feed.lastActive < activeMs ? await readNow(feed.databaseId, feed.lastSeq) : await read(feed.databaseId, feed.lastSeq)
         if (result.schemaVersion !== feed.schemaVersion) void reinstall(feed).catch((err: Error) => failed(feed, err))
         if (result.changes.length === 0) break
         const from = feed.lastSeq
@@ -350,8 +359,8 @@ export function createChangeHub (options: HubOptions) {
   function idleReadDue (feed: Feed, now: number): boolean {
     const file = options.fileOf?.(feed.databaseId)
     if (file === undefined || pruneDue(feed, now)) return true
-    const stamp = fileStamp(file)
-    if (stamp === feed.stamp) return false
+    const stamp = fileStamp(file, feed.stamp)
+    if (stamp.db === feed.stamp?.db && stamp.wal === feed.stamp.wal) return false
     // taken before the read: a commit after it moves the file again and is read next time
     feed.stamp = stamp
     return true

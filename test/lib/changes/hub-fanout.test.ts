@@ -1,5 +1,5 @@
 import t from 'tap'
-import { appendFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { keepAliveFrame } from '../../../lib/changes/frames.js'
 import { createChangeHub, type HubOptions } from '../../../lib/changes/hub.js'
@@ -16,7 +16,7 @@ function fakeEngine (tables = ['a', 'b', 'c']) {
   const rows: ChangeRow[] = []
   let reads = 0
   const run = (name: string, args: { after: number, limit: number }) => {
-    if (name === 'changes.read') {
+    if (name === 'changes.read' || name === 'changes.catchUp') {
       reads++
       return { changes: rows.filter((r) => r.seq > args.after).slice(0, args.limit), schemaVersion: 1 }
     }
@@ -170,4 +170,24 @@ t.test('an idle feed reads the change table only when its file or WAL moved', as
   appendFileSync(`${file}-wal`, 'frame')
   await until(() => received(sink).length === 1)
   t.strictSame(received(sink), ['a1'], 'the move is seen and the change sent')
+})
+
+t.test('a WAL removed or created empty (a connection closed or opened) is no reason to read', async (t) => {
+  const fake = fakeEngine()
+  const dir = t.testdir()
+  const file = join(dir, 'db.sqlite')
+  writeFileSync(file, 'x')
+  writeFileSync(`${file}-wal`, 'frames')
+  const hub = hubOf(fake.engine, { pollMs: 20, idlePollMs: 40, fileOf: () => file })
+  await hub.subscribe({ databaseId: 'db1', databaseName: 'db', tables: undefined, since: undefined, credential: 'c' }, () => collector())
+  await sleep(300)
+  const from = fake.reads
+  rmSync(`${file}-wal`)
+  await sleep(300)
+  writeFileSync(`${file}-wal`, '')
+  await sleep(300)
+  t.equal(fake.reads - from, 0, 'neither the removal nor the empty WAL made the feed read')
+  appendFileSync(`${file}-wal`, 'a commit')
+  await until(() => fake.reads > from)
+  t.equal(fake.reads - from, 1, 'a WAL with frames did')
 })

@@ -22,7 +22,8 @@ function fakeEngine () {
     timed: async (_id: string, name: string, args: { after: number }) => read(name, args),
     run: async (_id: string, name: string, args: { after: number }) => {
       if (name === 'changes.install') return { schemaVersion: 1, tables: ['t'] }
-      if (name === 'changes.bounds' || name === 'changes.read') return read(name, args).result
+      if (name === 'changes.catchUp') reads.push(Date.now()) // an idle feed's read, in a worker
+      if (name === 'changes.bounds' || name === 'changes.read' || name === 'changes.catchUp') return read(name, args).result
       return { pruned: 0 }
     }
   }
