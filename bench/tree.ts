@@ -22,12 +22,15 @@ export function processesNamed (pid: number, command: string): number[] {
   return processTree(pid).filter((p) => readOr(() => readFileSync(`/proc/${p}/comm`, 'utf8').trim(), '') === command)
 }
 
+/** Resident memory of one process in bytes (VmRSS); 0 when /proc cannot tell. */
+export function processRssBytes (pid: number): number {
+  const kb = readOr(() => /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1], undefined)
+  return Number(kb ?? 0) * 1024
+}
+
 /** Resident memory of these processes in bytes (VmRSS summed: shared pages count once per process). */
 export function rssBytes (pids: number[]): number {
-  return pids.reduce((sum, p) => {
-    const kb = readOr(() => /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1], undefined)
-    return sum + Number(kb ?? 0) * 1024
-  }, 0)
+  return pids.reduce((sum, p) => sum + processRssBytes(p), 0)
 }
 
 /** Resident memory of the whole tree in bytes (VmRSS summed: shared pages count once per process). */

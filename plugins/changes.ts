@@ -18,7 +18,16 @@ export default fp(async (fastify) => {
     retentionCount: config.changesRetentionCount,
     bufferBytes: config.changesBufferBytes,
     maxSubscribers: config.changesMaxSubscribers,
-    nameOf: (id) => store.databases.findById(id)?.name
+    nameOf: (id) => store.databases.findById(id)?.name,
+    // a revoked key or an ended session: checked once a second for all the streams it opened on a database
+    allowed: (credential, databaseId) => {
+      const now = fastify.principalOf(credential)
+      return now !== null && (now.kind === 'admin' || now.databaseId === databaseId)
+    },
+    fileOf: (id) => {
+      const record = store.databases.findById(id)
+      return record === undefined ? undefined : fastify.databaseFile(record.name)
+    }
   })
   fastify.decorate('changeFeed', hub)
   // after a write through the API, the database's subscribers hear of it at once rather than at the next poll
@@ -28,4 +37,4 @@ export default fp(async (fastify) => {
   })
   // streams never end by themselves: end them first, or their connections would hold the server's close open
   fastify.addHook('preClose', async () => { hub.close() })
-}, { name: 'changes', dependencies: ['config', 'store', 'engine'], fastify: '5.x' })
+}, { name: 'changes', dependencies: ['config', 'store', 'auth', 'engine'], fastify: '5.x' })

@@ -4,6 +4,7 @@ import { errors } from '../schemas/common.js'
 import { DbParams } from '../schemas/tables.js'
 import { ChangesQuery, ChangesStream, ChangesTokenResponse } from '../schemas/changes.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
+import { responseSink } from '../lib/changes/sink.js'
 import { createTokenStore } from '../lib/changes/tokens.js'
 import { Unauthorized } from '../lib/errors.js'
 import { area } from '../plugins/area.js'
@@ -13,12 +14,6 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
   const { store, principalOf } = fastify
   const hub = fastify.changeFeed
   const tokens = createTokenStore()
-
-  /** Whether `credential` still grants `principal`'s access to the database (a key revoked, a session ended). */
-  const stillValid = (credential: string, databaseId: string) => (): boolean => {
-    const now = principalOf(credential)
-    return now !== null && (now.kind === 'admin' || now.databaseId === databaseId)
-  }
 
   fastify.get('/:db/changes', {
     schema: {
@@ -43,19 +38,22 @@ const plugin: FastifyPluginAsyncTypebox = async (fastify) => {
     const database = request.database as DatabaseRecord
     const credential = tokenCredentials.get(request) ?? (request.headers.authorization as string)
     const lastEventId = request.headers['last-event-id']
-    const out = await hub.subscribe({
+    await hub.subscribe({
       databaseId: database.id,
       databaseName: database.name,
       tables: request.query.tables?.split(',').map((t) => t.trim()).filter((t) => t !== ''),
       since: typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId.trim() : request.query.since,
-      stillAllowed: stillValid(credential, database.id)
+      credential
+    }, () => {
+      // checked and accepted: the hub writes the events to the socket itself (@see lib/changes/sink.ts)
+      reply.hijack()
+      // headers the hooks set (CORS, request id) are kept
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value)
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' })
+      reply.raw.flushHeaders()
+      return responseSink(reply.raw)
     })
-    reply.raw.on('close', () => out.destroy())
     return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('x-accel-buffering', 'no')
-      .send(out as never)
   })
 
   fastify.post('/:db/changes/token', {

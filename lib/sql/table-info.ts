@@ -177,12 +177,16 @@ const costlyClause = /\b(check|replace)\b/i
 // other expression (a function call) is evaluated by each insert.
 const literalDefault = /^(null|true|false|current_time|current_date|current_timestamp|[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|0x[0-9a-f]+|'([^']|'')*'|x'[0-9a-f]*')$/i
 
+// The change feed's capture triggers (lib/engine/jobs/changes.ts) insert one row each into its change table: a watched
+// table's inserts stay on the fast lane. Any other trigger, or one whose body says more, makes them costly.
+const captureTrigger = /^CREATE TRIGGER "_litehouse_changes_[^"]*" AFTER (INSERT|UPDATE|DELETE) ON "[^"]*" BEGIN INSERT INTO _litehouse_changes \(tbl, op, id, at\) VALUES \([^;]*\); END$/
+
 function boundedness (source: SqlSource, found: TableListRow, rows: TableInfoRow[]): Boundedness {
   const read = found.type === 'table' && rows.every((row) => row.hidden !== 2)
   if (!read) return { read, insert: false, write: false }
   const objects = source.prepare("SELECT type, sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('table', 'trigger')")
     .all(found.name) as Array<{ type: string, sql: string | null }>
-  const plainSchema = objects.every((o) => o.type === 'table' && !costlyClause.test(o.sql ?? ''))
+  const plainSchema = objects.every((o) => o.type === 'table' ? !costlyClause.test(o.sql ?? '') : captureTrigger.test(o.sql ?? ''))
   const plainColumns = rows.every((row) => row.hidden === 0 && (row.dflt_value === null || literalDefault.test(row.dflt_value)))
   const insert = plainSchema && plainColumns && plainIndexes(source, found.name)
   return { read, insert, write: insert && !referenced(source, found.name) }

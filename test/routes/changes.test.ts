@@ -1,4 +1,5 @@
 import t from 'tap'
+import { execFileSync } from 'node:child_process'
 import { connect } from 'node:net'
 import { as, build, signIn, tempDir, workspace } from '../helper.js'
 
@@ -156,10 +157,18 @@ t.test('a key cannot write to or drop the capture with raw SQL; reading and norm
 t.test('tables= filters; an unknown table is a 400', async (t) => {
   const db = await withTable(feed)
   const stream = await subscribe(base, db, token, '?tables=t')
-  t.teardown(() => stream.close())
+  const audit = await subscribe(base, db, token, '?tables=audit')
+  const both = await subscribe(base, db, token, '?tables=audit,t')
+  const all = await subscribe(base, db, token)
+  t.teardown(() => { stream.close(); audit.close(); both.close(); all.close() })
   await sql(db, "INSERT INTO audit (what) VALUES ('x')")
   await insert(db, { name: 'only this' })
+  await sql(db, "INSERT INTO audit (what) VALUES ('y')")
   t.strictSame(changes(await stream.take(1)), [{ seq: 2, table: 't', op: 'insert', id: 1 }])
+  // each filter's page is framed once and shared (test/lib/changes/hub-fanout.test.ts): each still gets only its tables
+  t.strictSame((await audit.take(2)).map((f) => f.id), ['1', '3'], 'tables=audit')
+  t.strictSame((await both.take(3)).map((f) => f.id), ['1', '2', '3'], 'tables=audit,t')
+  t.strictSame((await all.take(3)).map((f) => f.id), ['1', '2', '3'], 'no filter')
 
   const unknown = await subscribe(base, db, token, '?tables=t,nope')
   t.equal(unknown.status, 400)
@@ -205,7 +214,8 @@ t.test('a read key may subscribe; revoking it ends the stream', async (t) => {
   t.equal((await stream.take(1))[0].id, '1')
   const keys = (await admin({ method: 'GET', url: `/api/databases/${db}/keys` })).json().data as Array<{ id: string }>
   t.equal((await admin({ method: 'DELETE', url: `/api/databases/${db}/keys/${keys[0].id}` })).statusCode, 200)
-  const last = await stream.next()
+  // checked once a second (once per key and database, for all its streams): "within a few seconds", generously
+  const last = await Promise.race([stream.next(), new Promise((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000))])
   t.strictSame(last, { event: 'end', data: { reason: 'unauthorized' } })
   t.equal(await stream.next(), undefined, 'then the server closes the stream')
 
@@ -394,6 +404,20 @@ t.test('a consumer that does not read is cut with a final event: overflow', asyn
   t.match(last.data, { seq: Number(frames[frames.length - 2].id) }, 'which names the last change sent, to resume from')
   t.ok(frames.length - 1 < 200000, `the server stopped early (${frames.length - 1} changes sent)`)
   t.strictSame(frames.slice(0, -1).map((f) => Number(f.id)), Array.from({ length: frames.length - 1 }, (_, i) => i + 1), 'in order, without gaps up to the cut')
+})
+
+t.test('a watched, idle database holds no connection in the main process; a write from another process still arrives', async (t) => {
+  const quiet = await serve(t)
+  const db = await withTable(quiet)
+  const stream = await subscribe(quiet.base, db, quiet.token)
+  t.teardown(() => stream.close())
+  await new Promise((resolve) => setTimeout(resolve, 1500)) // a few idle polls
+  t.equal(quiet.app.engine.inlineConnections(), 0, 'the subscription and its idle polls opened no connection on the main thread')
+  // sqlite3 on the file: no request wakes the feed, the idle poll sees the WAL move
+  const file = quiet.app.databaseFile(db)
+  execFileSync(process.execPath, ['-e', `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(file)}); d.prepare("INSERT INTO t (name) VALUES ('outside')").run(); d.close()`])
+  const next = await Promise.race([stream.next(), new Promise((resolve) => setTimeout(() => resolve('nothing within 10 s'), 10_000))])
+  t.match(next, { data: { seq: 1, table: 't', op: 'insert', id: 1 } })
 })
 
 t.test('a database holds at most CHANGES_MAX_SUBSCRIBERS streams: one more is 429 TOO_MANY_SUBSCRIBERS', async (t) => {

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { cachedTableNames, readTableInfo } from '../../../lib/sql/table-info.js'
+import { changeJobs } from '../../../lib/engine/jobs/changes.js'
 import { openContext } from './helper.js'
 
 // What lets a job run inline (lib/engine/inline.ts): each case adds one thing that can make a one-row
@@ -69,4 +70,17 @@ t.test('only ASCII letters fold, as in SQLite: names differing in other letters\
   t.same(readTableInfo(ctx, 'ÉA').columns.map((c) => c.name), ['x'])
   t.same(readTableInfo(ctx, 'éA').columns.map((c) => c.name), ['y'])
   t.same(readTableInfo(ctx, 'Éa').columns.map((c) => c.name), ['x'])
+})
+
+t.test('the change feed\'s capture triggers keep a table on the fast lane; a look-alike trigger does not', async (t) => {
+  const ctx = openContext(t)
+  ctx.db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT); CREATE TABLE pair (x INTEGER, y INTEGER, PRIMARY KEY (x, y))')
+  changeJobs['changes.install'](ctx, {})
+  t.same(readTableInfo(ctx, 'pair').bounded, { read: true, insert: true, write: true }, 'a composite key too')
+  t.same(readTableInfo(ctx, 't').bounded, { read: true, insert: true, write: true }, 'each capture trigger inserts one change row')
+  // a fresh connection (install left this one's PRAGMA statement plucking, which the engine's connections reset)
+  const other = openContext(t)
+  other.db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY); CREATE TABLE _litehouse_changes (tbl, op, id, at); CREATE TABLE pair (x)')
+  other.db.exec('CREATE TRIGGER "_litehouse_changes_more_t" AFTER INSERT ON "t" BEGIN INSERT INTO _litehouse_changes (tbl, op, id, at) VALUES (\'t\', \'insert\', 1, 0); DELETE FROM pair; END')
+  t.equal(readTableInfo(other, 't').bounded.insert, false, 'a trigger named like one that does more')
 })
