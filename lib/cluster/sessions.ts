@@ -52,7 +52,10 @@ export function createClusterSessions (client: Etcd3, ttlMs: number) {
       const info: SessionEntry = { adminId, email, expiresAt: Date.now() + ttlMs }
       const hash = sha256(token)
       remember(hash, info)
-      track(client.put(sessionKey(hash)).value(JSON.stringify(info)).exec())
+      // on a lease of the session's lifetime, never kept alive: etcd removes the key when the session expires, so
+      // sessions that are never logged out do not pile up in etcd (one lease per sign-in; sign-ins are throttled)
+      const lease = client.lease(Math.ceil(ttlMs / 1000), { autoKeepAlive: false })
+      track(lease.put(sessionKey(hash)).value(JSON.stringify(info)).exec())
       return { token, expiresAt: new Date(info.expiresAt).toISOString() }
     },
     resolve (token) {
