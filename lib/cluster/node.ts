@@ -64,7 +64,13 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
   await bootstrapAdmin(store, fastify.config, log)
   placement.onChange(scheduleSweep)
   await membership.join()
-  const periodic = setInterval(scheduleSweep, Math.max(500, config.leaseTtlS * 500))
+  // the watch is how placement reaches this node, but a watch reconnecting after etcd was away (backing off) can lag:
+  // while this node's view is unsettled (orphans, owners it does not know), it reads the whole placement again every
+  // TTL/2 rather than wait for the watch
+  const periodic = setInterval(() => {
+    const resync = placement.unsettled() ? placement.reload().catch(() => undefined) : Promise.resolve()
+    void resync.then(scheduleSweep)
+  }, Math.max(500, config.leaseTtlS * 500))
   periodic.unref()
 
   // new names are reserved in etcd first: two nodes never create the same database
@@ -109,6 +115,17 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
 
   const unavailable = (why: string) => new DatabaseUnavailable(why)
 
+  // A database failing over in this node's view may have been taken already, the watch not having said so yet: its
+  // placement is read from etcd itself, at most once a second per database, so a burst of requests costs one read.
+  const refreshedAt = new Map<string, number>()
+  async function freshOwner (name: string): Promise<ReturnType<typeof placement.ownerOf>> {
+    const now = Date.now()
+    if (now - (refreshedAt.get(name) ?? 0) < 1000) return placement.ownerOf(name)
+    if (refreshedAt.size >= 10_000) refreshedAt.clear()
+    refreshedAt.set(name, now)
+    return await placement.refresh(name).catch(() => undefined)
+  }
+
   /** Serves here (returns undefined) or forwards to the owner (returns the reply). */
   async function route (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const target = routeTarget(request.method, request.url)
@@ -127,6 +144,7 @@ export async function startCluster (fastify: FastifyInstance, config: ClusterCon
       owner = await placement.refresh(name)
       if (owner !== undefined && owner.node !== self) throw new ForwardingLoop(name)
     }
+    if (owner === undefined && placement.entry(name)?.id != null) owner = await freshOwner(name)
     if (owner === undefined) {
       if (placement.entry(name)?.id != null) throw unavailable(`'${name}' is failing over to another node: retry in a few seconds`)
       return undefined // unknown everywhere: 404 here

@@ -94,6 +94,13 @@ export function createPlacement (client: Etcd3, self: string) {
     entry: (database: string): DirectoryEntry | undefined => directory.get(database)?.value,
     entries: (): Array<[string, DirectoryEntry]> => [...directory].map(([name, e]) => [name, e.value]),
 
+    /** Whether this node's view has a database without a placement, or a placement on a node it does not know. */
+    unsettled (): boolean {
+      for (const [name, e] of directory) if (!placement.has(name) && e.value.id !== null) return true
+      for (const p of placement.values()) if (!nodes.has(p.value.node)) return true
+      return false
+    },
+
     /** Reads one placement from etcd itself (a forwarded request met a stale view). */
     async refresh (database: string): Promise<Placement | undefined> {
       const raw = await client.get(placementKey(database)).string()

@@ -206,8 +206,12 @@ t.test('three nodes: placement, forwarding, failover, fencing, move', { skip: et
   t.equal(fenced.status, 503, 'past its lease without etcd, the owner stops writing')
   t.equal(fenced.body.code, 'DATABASE_UNAVAILABLE')
   etcd.process.kill('SIGCONT')
-  const rejoined = await until('alpha answers again once etcd is back', 60_000, async () =>
-    (await call(live.url, 'GET', '/api/databases/alpha/tables/t/records?limit=1000', token, undefined, {}, 3000)).status === 200)
+  let lastAnswer = ''
+  const rejoined = await until('alpha answers again once etcd is back', 60_000, async () => {
+    const res = await call(live.url, 'GET', '/api/databases/alpha/tables/t/records?limit=1000', token, undefined, {}, 3000)
+    lastAnswer = `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`
+    return res.status === 200
+  }).catch((err: Error) => { throw new Error(`${err.message}; the last answer: ${lastAnswer}`) })
   const final = (await api(live, 'GET', '/api/databases/alpha/tables/t/records?limit=1000')).body.data.map((r: { v: string }) => r.v)
   t.ok(final.includes('etcd-paused') && !final.includes('past-the-lease'), `after etcd came back (${rejoined} ms) alpha holds the acknowledged write and not the refused one`)
 })
