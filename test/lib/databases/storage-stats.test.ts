@@ -37,10 +37,15 @@ t.test('a snapshot cycle opens no unchanged database, recounts a changed one, an
   const latest = snapshots().slice(0, 4).filter((r) => names.includes(r.database))
   t.same(latest.map((r) => [r.database, r.tables]), names.map((n, i) => [n, i === 2 ? 2 : 1]), 'the changed database is counted again')
 
-  // closing its connection checkpoints the WAL into the file: one more recount, then the file stays as it is
-  const checkpointed = opens()
-  await app.analytics.snapshot()
-  t.ok(opens() - checkpointed <= 1, 'the checkpointed database may be counted once more')
+  // a connection the budget of one closes (in a worker, after the cycle that made it close) checkpoints its WAL into
+  // the file: that database is counted once more in a later cycle; within a few cycles the files stay as they are
+  let settledAfter = 0
+  for (let cycle = 1; cycle <= 5 && settledAfter === 0; cycle++) {
+    const at = opens()
+    await app.analytics.snapshot()
+    if (opens() === at) settledAfter = cycle
+  }
+  t.ok(settledAfter > 0, `a cycle opened nothing once the checkpoints were done (cycle ${settledAfter})`)
   const idle = opens()
   await app.analytics.snapshot()
   await app.analytics.snapshot()
