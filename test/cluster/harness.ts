@@ -2,8 +2,10 @@
 // ports) and Litehouse nodes as child processes in their own process groups (test/e2e/crash/server.ts), sharing one
 // file:// replica. Calls report "no answer" instead of throwing, so a drill can hit a dead or paused node.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
+import { Etcd3 } from 'etcd3'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer, type Server } from '../e2e/crash/harness.js'
@@ -45,6 +47,20 @@ export async function startEtcd (dir: string): Promise<Etcd> {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`etcd did not start:\n${output}`)
     await sleep(200)
   }
+}
+
+/** A real etcd in a temporary directory and a client of it, both gone when the test ends. */
+export async function etcdForTest (t: { teardown: (fn: () => unknown) => void }, prefix: string): Promise<{ root: string, etcd: Etcd, client: Etcd3 }> {
+  const root = mkdtempSync(join(tmpdir(), prefix))
+  const etcd = await startEtcd(root)
+  const client = new Etcd3({ hosts: etcd.url })
+  t.teardown(async () => {
+    client.close()
+    etcd.process.kill('SIGKILL')
+    await sleep(200)
+    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+  })
+  return { root, etcd, client }
 }
 
 export interface Node extends Server { id: string, dataDir: string, port: number }

@@ -2,24 +2,13 @@
 // restored is not owned without its data: the claim is given back, the entry keeps its last owner for the next
 // sweep, and requests answer 503 DATABASE_UNAVAILABLE meanwhile. Skipped only when the etcd binary is missing.
 import t from 'tap'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Etcd3 } from 'etcd3'
 import { directoryKey, placementKey } from '../../lib/cluster/keys.js'
 import { as, build, signIn } from '../helper.js'
-import { etcdMissing, sleep, startEtcd, until } from './harness.js'
+import { etcdForTest, etcdMissing, sleep, until } from './harness.js'
 
 t.test('an orphan that cannot be restored stays an orphan', { skip: etcdMissing }, async (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'litehouse-orphans-'))
-  const etcd = await startEtcd(root)
-  const client = new Etcd3({ hosts: etcd.url })
-  t.teardown(async () => {
-    client.close()
-    etcd.process.kill('SIGKILL')
-    await sleep(200)
-    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
-  })
+  const { root, etcd, client } = await etcdForTest(t, 'litehouse-orphans-')
   const ghost = JSON.stringify({ id: 'db_ghost000000000000000000', node: 'gone' })
   await client.put(directoryKey('ghost')).value(ghost)
 

@@ -1,25 +1,13 @@
 // A cluster session is an etcd key on a lease of the session's lifetime, never kept alive: etcd removes it when the
 // session expires, so sign-ins that are never logged out leave nothing behind. Skipped only when etcd is missing.
 import t from 'tap'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Etcd3 } from 'etcd3'
 import { sha256 } from '../../lib/crypto.js'
 import { sessionKey } from '../../lib/cluster/keys.js'
 import { createClusterSessions } from '../../lib/cluster/sessions.js'
-import { etcdMissing, sleep, startEtcd, until } from './harness.js'
+import { etcdForTest, etcdMissing, until } from './harness.js'
 
 t.test('an expired session leaves etcd by itself; a live one stays and is found', { skip: etcdMissing }, async (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'litehouse-session-expiry-'))
-  const etcd = await startEtcd(root)
-  const client = new Etcd3({ hosts: etcd.url })
-  t.teardown(async () => {
-    client.close()
-    etcd.process.kill('SIGKILL')
-    await sleep(200)
-    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
-  })
+  const { client } = await etcdForTest(t, 'litehouse-session-expiry-')
   const short = createClusterSessions(client, 3000)
   const long = createClusterSessions(client, 3_600_000)
   const brief = short.store.create('adm_1', 'a@example.com')
