@@ -61,7 +61,10 @@ export async function warmUp (engine: Engine, databaseId: string): Promise<void>
   }, 20_000)
 }
 
-/** Process ids whose parent is this process (the engine's workers), read from /proc. */
+/**
+ * Process ids of the engine's workers: children of this process running the worker file, read from /proc. Other
+ * children are left out (tsx's esbuild service, which compiles the tests' TypeScript, is one).
+ */
 export function childPids (): number[] {
   const pids: number[] = []
   for (const entry of fs.readdirSync('/proc')) {
@@ -70,7 +73,7 @@ export function childPids (): number[] {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
       // The command name (field 2) may hold spaces; the parent id is the second field after its ')'.
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (parent === process.pid) pids.push(Number(entry))
+      if (parent === process.pid && /lib\/engine\/worker\.[jt]s/.test(fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) pids.push(Number(entry))
     } catch {
       // The process ended while we looked.
     }
