@@ -4,6 +4,7 @@ import { binaryProblem, litestreamBinary } from '../lib/backup/litestream.js'
 import { createSupervisor, type Supervisor } from '../lib/backup/supervisor.js'
 import { createBackups, type Backups } from '../lib/backup/backups.js'
 import { createDeletedStore, durationMs } from '../lib/backup/deleted.js'
+import { readOnlyJobs } from '../lib/backup/read-jobs.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,11 +13,6 @@ declare module 'fastify' {
   }
 }
 
-/** Jobs that never write: they do not bring a database into the replicated set. */
-const readJobs: ReadonlySet<string> = new Set([
-  'database.tables', 'database.stats', 'database.export', 'database.check', 'database.checkpoint',
-  'records.list', 'records.get', 'tables.info', 'tables.schema'
-])
 
 function walSize (file: string): number {
   try {
@@ -60,7 +56,7 @@ export default fp(async (fastify) => {
   })
 
   engine.watch((databaseId, jobName) => {
-    if (!readJobs.has(jobName)) supervisor.touch(databaseId)
+    if (!readOnlyJobs.has(jobName)) supervisor.touch(databaseId)
   })
   // Before a delete or a restore in place, a snapshot: an operator can always go one step back. Then, and
   // before a rename, the replicator lets go of the database (after a final sync) while its files change.
