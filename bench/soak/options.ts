@@ -30,7 +30,7 @@ export function parseOptions (argv: string[]): SoakOptions {
   }
   if (options.windowS < 5) throw new Error('--window is at least 5 seconds')
   if (options.minutes * 60 < options.windowS) throw new Error('--minutes must cover at least one window')
-  if (!Number.isInteger(options.databases) || options.databases < 1 || options.databases > 9999) throw new Error('--databases is 1 to 9999')
+  if (!Number.isInteger(options.databases) || options.databases < 1 || options.databases > 99_999) throw new Error('--databases is 1 to 99999')
   if (!Number.isInteger(options.connections) || options.connections < 1) throw new Error('--connections is a whole number, at least 1')
   if (options.peakS < 2) throw new Error('--peak is at least 2 seconds')
   return options

@@ -47,7 +47,7 @@ export async function startLitehouse (root: string): Promise<SoakServer> {
   }
 }
 
-export const databaseName = (n: number) => `soak-${String(n).padStart(4, '0')}`
+export const databaseName = (n: number) => `soak-${String(n).padStart(5, '0')}`
 
 async function createDatabase (server: SoakServer, name: string): Promise<SoakDatabase> {
   const { url, session } = server
