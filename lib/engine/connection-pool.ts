@@ -5,6 +5,8 @@ import { openConnection, type Connection, type ConnectionOptions } from './conne
 export interface ConnectionPool {
   /** The connection to `file`, opened on first use. */
   acquire: (file: string) => Connection
+  /** Whether a connection to `file` is open (its recency unchanged). */
+  has: (file: string) => boolean
   /** Closes the connection to `file` if one is open. */
   close: (file: string) => void
   closeAll: () => void
@@ -21,6 +23,9 @@ export function createConnectionPool (max: number, options: ConnectionOptions = 
         connections.set(file, connection)
       }
       return connection
+    },
+    has (file) {
+      return connections.has(file)
     },
     close (file) {
       connections.delete(file)

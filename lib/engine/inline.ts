@@ -5,6 +5,11 @@
  * and any job that meets another connection's lock (busy timeout 0), go to the workers as before.
  * Commits do not checkpoint here (a checkpoint fsyncs): every `commitsPerCheckpoint` of them, the engine has a
  * worker checkpoint the file.
+ * A write to a database the lane has no connection to goes to a worker, unless the database was written within
+ * `coldWriteWindowMs`: the first commit into a fresh WAL syncs its header (synchronous=NORMAL), and closing a written
+ * connection checkpoints with two more syncs. Spread over thousands of databases, every write is such a cold one,
+ * and those syncs would stall the main thread, and every request, for about a millisecond each. A database written
+ * again soon is a hot one: the lane opens it and writes inline from then on.
  * Table schemas are not re-read from SQLite for every job (asking costs as much as the lookup): the lane hands
  * the job a schema stamp that moves whenever the schema may have changed (@see SqlSource.schemaStamp).
  */
@@ -23,6 +28,8 @@ export const commitsPerCheckpoint = 500
  * seen at once; this bounds how long one made behind its back (an operator's sqlite3 shell) goes unnoticed.
  */
 export const schemaRecheckMs = 1000
+/** A database written again within this long of a cold write is opened by the lane for its writes. */
+export const coldWriteWindowMs = 2000
 
 export interface InlineLane {
   /** Whether jobs called `name` may run inline at all. */
@@ -52,6 +59,22 @@ export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databa
   const runner = createJobRunner(config, { inline: true, connection: { busyTimeoutMs: 0, autoCheckpoint: false } })
   const files = new Map<string, FileState>()
   const workerJobs = new Map<string, number>()
+  /** Files whose last write went to a worker for want of a connection here, oldest first, with its time. */
+  const coldWrites = new Map<string, number>()
+
+  /** Whether a write to `file` should run here: the lane holds its connection, or it was written a moment ago. */
+  function writesHere (file: string): boolean {
+    if (runner.has(file)) return true
+    const now = performance.now()
+    for (const [oldest, at] of coldWrites) {
+      if (now - at <= coldWriteWindowMs) break
+      coldWrites.delete(oldest)
+    }
+    const recent = coldWrites.has(file)
+    coldWrites.delete(file)
+    if (!recent) coldWrites.set(file, now)
+    return recent
+  }
 
   function stateOf (file: string): FileState {
     let state = files.get(file)
@@ -83,6 +106,7 @@ export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databa
   return {
     accepts: (name) => inlineJobs.has(name),
     run (name, databaseId, file, args, maxSizeBytes) {
+      if (writeJobs.has(name) && !writesHere(file)) return undefined
       const state = stateOf(file)
       let outcome: JobOutcome
       try {
@@ -106,6 +130,7 @@ export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databa
     },
     close (file) {
       files.delete(file)
+      coldWrites.delete(file)
       runner.close(file)
     },
     release (file) {
@@ -113,6 +138,7 @@ export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databa
     },
     closeAll () {
       files.clear()
+      coldWrites.clear()
       runner.closeAll()
     },
     get connections () { return runner.connections }

@@ -123,6 +123,7 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
 
   return {
     run,
+    has: (file: string) => pool.has(file),
     close: (file: string) => pool.close(file),
     closeAll: () => pool.closeAll(),
     get connections () { return pool.size }

@@ -56,6 +56,7 @@ t.test('while a worker job on the file is in flight, the lane asks SQLite for ev
   const lane = createInlineLane({ dataDir, maxConnections: 4, maxQueryRows: 100 }, () => {})
   t.teardown(() => lane.closeAll())
   const run = (row: Record<string, unknown>) => lane.run('records.insert', 'lane', file, { table: 'items', rows: [row] })
+  t.match(lane.run('records.get', 'lane', file, { table: 'items', id: '1' }), { ok: false }, 'a read opens the lane\'s connection')
   t.match(run({ name: 'desk' }), { ok: true }, 'the schema is cached')
 
   lane.workerJobStarted(file)

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { statSync } from 'node:fs'
 import t from 'tap'
-import { commitsPerCheckpoint } from '../../../lib/engine/inline.js'
+import { coldWriteWindowMs, commitsPerCheckpoint } from '../../../lib/engine/inline.js'
 import { checkpointWaitMs } from '../../../lib/engine/jobs/database.js'
 import { buildEngine, sleep, waitFor, rowsOf, rowOf } from './helpers.js'
 
@@ -24,6 +24,13 @@ function seed (id: string, sql: string): string {
   return file
 }
 
+/** A read through the lane opens its connection: writes to the database then run inline (see the cold write test). */
+async function openInline (id: string): Promise<void> {
+  await engine.run(id, 'records.get', { table: 'items', id: '0' }).catch((err: { code?: string }) => {
+    if (err.code !== 'RECORD_NOT_FOUND') throw err
+  })
+}
+
 t.test('a record of a plain table is read and inserted on the main thread, without any worker', async (t) => {
   seed('plain', "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO items VALUES (1, 'lamp')")
   const opened = await connectionsOpenedSince()
@@ -41,6 +48,7 @@ t.test('updates and deletes by id run inline too, unless another table\'s foreig
     CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT);
     CREATE TABLE pets (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES owners (id) ON DELETE CASCADE);
     INSERT INTO items VALUES (1, 'lamp'), (2, 'desk'); INSERT INTO owners VALUES (1, 'ann'); INSERT INTO pets VALUES (1, 1), (2, 1)`)
+  await openInline('writes')
   const opened = await connectionsOpenedSince()
   t.same((await engine.run('writes', 'records.update', { table: 'items', id: '1', values: { name: 'bulb' } })).row, { id: 1, name: 'bulb' })
   t.same((await engine.run('writes', 'records.delete', { table: 'items', id: '2' })).id, 2)
@@ -102,6 +110,7 @@ t.test('a write that meets another connection\'s lock waits in a worker, never o
 
 t.test(`every ${commitsPerCheckpoint} inline commits a worker checkpoints the database`, async (t) => {
   const file = seed('checkpointed', 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)')
+  await openInline('checkpointed')
   const before = await workerConnections()
   for (let i = 0; i < commitsPerCheckpoint - 1; i++) {
     await engine.run('checkpointed', 'records.insert', { table: 'items', rows: [{ name: `item ${i}` }] })
@@ -140,6 +149,7 @@ t.test('under steady inline commits each checkpoint starts the WAL over, so it s
 
 t.test(`a checkpoint waits for a long reader at most ${checkpointWaitMs} ms, and the writes it holds up go on`, async (t) => {
   const file = seed('long-reader', 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)')
+  await openInline('long-reader')
   await engine.run('long-reader', 'records.insert', { table: 'items', rows: [{ name: 'first' }] })
   // a reader in the middle of a transaction keeps the frames of its snapshot in use
   const reader = new Database(file, { readonly: true })
@@ -208,4 +218,22 @@ t.test('timedNow answers an inline job at once, and undefined for a job that mus
   closed.register('db')
   await closed.engine.close()
   t.throws(() => closed.engine.timedNow('db', 'records.get', { table: 'items', id: '1' }), { code: 'ENGINE_UNAVAILABLE' }, 'a closing engine refuses at once')
+})
+
+t.test(`a write to a database the lane has not opened goes to a worker; written again within ${coldWriteWindowMs} ms, it runs inline`, async (t) => {
+  // an engine of its own: the count of inline connections is this test's alone
+  const own = buildEngine(t, { workers: 1 })
+  const db = new Database(own.register('cold'))
+  db.pragma('journal_mode = WAL')
+  db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)')
+  db.close()
+  const opened = async () => (await own.engine.connectionCounts())[0]
+  const inlineBefore = own.engine.inlineConnections()
+  t.same(rowsOf((await own.engine.run('cold', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })).rows), [{ id: 1, name: 'desk' }])
+  t.equal(await opened(), 1, 'a worker wrote it: the sync of a fresh WAL is not the main thread\'s')
+  t.equal(own.engine.inlineConnections(), inlineBefore, 'the lane opened nothing')
+  t.same(rowsOf((await own.engine.run('cold', 'records.insert', { table: 'items', rows: [{ name: 'lamp' }] })).rows), [{ id: 2, name: 'lamp' }])
+  t.equal(own.engine.inlineConnections(), inlineBefore + 1, 'written again at once: a hot database, the lane opens it')
+  t.same(rowsOf((await own.engine.run('cold', 'records.insert', { table: 'items', rows: [{ name: 'chair' }] })).rows), [{ id: 3, name: 'chair' }])
+  t.equal(await opened(), 1, 'and writes it from then on')
 })
