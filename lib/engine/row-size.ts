@@ -3,7 +3,7 @@ import { ResultTooLarge } from '../errors.js'
 import { quoteIdent } from '../sql/ident.js'
 import type { KeyMatch } from '../sql/record-key.js'
 import type { TableInfo } from '../sql/table-info.js'
-import { NotInline, type JobContext } from './context.js'
+import { NotInline, perConnection, type JobContext } from './context.js'
 import { maxResultBytes } from './result-bytes.js'
 
 /**
@@ -16,23 +16,20 @@ import { maxResultBytes } from './result-bytes.js'
 /** Largest record (in reply bytes, estimated) the inline lane answers; larger ones go to a worker. */
 export const inlineRowBytes = 64 * 1024
 
-// Per table and connection, as the point read itself: a TableInfo outlives its connection (a reopened connection
-// reuses it, @see readTableInfo), so the statement is kept with the connection it was prepared on.
-const sizeReads = new WeakMap<TableInfo, { statement: Statement, db: JobContext['db'] }>()
+// Per table and connection, as the point read itself: a TableInfo outlives its connection and is shared by the
+// databases of one schema (@see readTableInfo), so the statement is kept per connection.
+const sizeReads = perConnection<TableInfo, Statement>()
 
 /** The record's size as its reply carries it (blobs as base64, text before escaping), or undefined if it is absent. */
 function recordBytes (ctx: JobContext, table: TableInfo, match: KeyMatch): number | undefined {
-  let read = sizeReads.get(table)
-  if (read === undefined || read.db !== ctx.db) {
+  const statement = sizeReads.get(ctx.db, table, () => {
     const terms = table.columns.map(({ name }) => {
       const column = quoteIdent(name)
       return `ifnull(iif(typeof(${column}) = 'blob', (octet_length(${column}) + 2) / 3 * 4, octet_length(${column})), 4)`
     })
-    const statement = ctx.db.prepare(`SELECT ${terms.length > 0 ? terms.join(' + ') : '0'} FROM ${table.sql} WHERE ${match.where}`).pluck()
-    read = { statement, db: ctx.db }
-    sizeReads.set(table, read)
-  }
-  return read.statement.get(match.value) as number | undefined
+    return ctx.db.prepare(`SELECT ${terms.length > 0 ? terms.join(' + ') : '0'} FROM ${table.sql} WHERE ${match.where}`).pluck()
+  })
+  return statement.get(match.value) as number | undefined
 }
 
 /**
