@@ -113,19 +113,22 @@ function schemaCache (source: SqlSource): SchemaCache {
   const stamp = source.schemaStamp
   let cache = caches.get(db)
   if (cache !== undefined && stamp !== undefined && cache.stamp === stamp) return cache
-  const { schema_version: version } = source.prepare('PRAGMA schema_version').get() as { schema_version: number }
-  if (cache === undefined || cache.version !== version) {
-    cache = { version, stamp, tables: sharedTables(source) }
-    caches.set(db, cache)
-  } else {
-    cache.stamp = stamp
+  if (cache !== undefined) {
+    const { schema_version: version } = source.prepare('PRAGMA schema_version').get() as { schema_version: number }
+    if (cache.version === version) {
+      cache.stamp = stamp
+      return cache
+    }
   }
+  // a fresh connection, or a changed schema: the version and the schema's text in one statement (one read of both)
+  const [version, text] = source.prepare(versionAndSchema).raw().get() as [number, string | null]
+  cache = { version, stamp, tables: sharedTables(text) }
+  caches.set(db, cache)
   return cache
 }
 
-/** The tables map shared by every connection to a database whose schema reads as this one's (@see bySchema). */
-function sharedTables (source: SqlSource): Map<string, TableInfo> {
-  const text = source.prepare(schemaText).pluck().get() as string | null
+/** The tables map shared by every connection to a database whose schema reads as `text` (@see bySchema). */
+function sharedTables (text: string | null): Map<string, TableInfo> {
   const key = hash('sha1', text ?? '')
   let tables = bySchema.get(key)
   if (tables !== undefined) return tables
@@ -136,7 +139,8 @@ function sharedTables (source: SqlSource): Map<string, TableInfo> {
 }
 
 // every field a table's description is derived from (rootpage, which differs between files, is not)
-const schemaText = "SELECT group_concat(type || char(31) || name || char(31) || tbl_name || char(31) || ifnull(sql, ''), char(30)) FROM sqlite_schema"
+const versionAndSchema = 'SELECT (SELECT schema_version FROM pragma_schema_version), ' +
+  "(SELECT group_concat(type || char(31) || name || char(31) || tbl_name || char(31) || ifnull(sql, ''), char(30)) FROM sqlite_schema)"
 
 interface TableListRow { name: string, type: string }
 interface TableInfoRow { name: string, type: string, notnull: number, pk: number, dflt_value: string | null, hidden: number }
