@@ -26,6 +26,8 @@ interface Queued {
   /** Set for explicit-file targets; database ids are located when the job is dispatched. */
   file: string | undefined
   timeoutMs: number
+  /** @see RunOptions.oneOff */
+  oneOff: boolean
   resolve: (outcome: { result: unknown, durationMs: number }) => void
   reject: (err: JobError) => void
 }
@@ -280,7 +282,7 @@ export function createEngine (options: EngineOptions): Engine {
         job.reject(withDuration(err as Error, 0))
         continue
       }
-      const worker = pickWorker(file, oneOffJobs.has(job.name))
+      const worker = pickWorker(file, job.oneOff)
       if (worker === undefined) break
       dequeue(i)
       assign(worker, { ...job, file, sent: false, startedAt: undefined, timer: undefined })
@@ -291,7 +293,7 @@ export function createEngine (options: EngineOptions): Engine {
   function assign (worker: WorkerProcess, job: Running): void {
     assigned.set(worker, [...jobsOf(worker), job])
     // a close not sent yet would follow this job: the connection stays
-    if (!budget.use(workers.indexOf(worker), job.file, oneOffJobs.has(job.name))) closingFiles.get(worker)?.delete(job.file)
+    if (!budget.use(workers.indexOf(worker), job.file, job.oneOff)) closingFiles.get(worker)?.delete(job.file)
     inline?.workerJobStarted(job.file)
     if (job.databaseId !== undefined) {
       holds.started(job.databaseId)
@@ -511,7 +513,7 @@ export function createEngine (options: EngineOptions): Engine {
       file = path.resolve(target.file)
     }
     const outcome = await new Promise<{ result: unknown, durationMs: number }>((resolve, reject) => {
-      enqueue({ id: nextJobId++, name, args, databaseId, file, timeoutMs, resolve, reject })
+      enqueue({ id: nextJobId++, name, args, databaseId, file, timeoutMs, oneOff: runOptions.oneOff === true || oneOffJobs.has(name), resolve, reject })
       dispatch()
     })
     return outcome as { result: JobResult<K>, durationMs: number }

@@ -104,3 +104,18 @@ t.test('a change feed\'s set-up leaves no worker connection behind, long before 
   await waitFor(async () => total(await engine.connectionCounts()) === 0, 15_000)
   t.equal(engine.stats().openConnections, 0, 'its connection closed within seconds, the budget knows it')
 })
+
+t.test('a job run with oneOff (a storage snapshot\'s count) leaves no connection behind; a regular run keeps it', async (t) => {
+  const { engine, register } = buildEngine(t, { workers: 2, maxConnections: 16, idleCloseMs: 600_000 })
+  for (const id of ['counted', 'used']) {
+    const db = new Database(register(id))
+    db.pragma('journal_mode = WAL')
+    db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY)')
+    db.close()
+  }
+  t.equal((await engine.run('counted', 'database.stats', {}, { oneOff: true })).tableCount, 1)
+  t.equal((await engine.run('used', 'database.stats', {})).tableCount, 1)
+  t.equal(total(await engine.connectionCounts()), 2, 'both opened in a worker')
+  await waitFor(async () => total(await engine.connectionCounts()) === 1, 15_000)
+  t.equal(engine.stats().openConnections, 1, 'only the regular run\'s connection stays')
+})
