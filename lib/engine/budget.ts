@@ -75,9 +75,12 @@ export function createConnectionBudget (options: BudgetOptions): ConnectionBudge
         pairs.delete(key)
         known.usedAt = performance.now()
         pairs.set(key, known)
-        oneOffs.delete(key)
-        if (known.oneOff && !oneOff) known.oneOff = false
-        if (known.oneOff) oneOffs.add(key)
+        if (known.oneOff) {
+          // re-inserted to keep the set in order of last use; a regular job makes the pair regular for good
+          oneOffs.delete(key)
+          if (oneOff) oneOffs.add(key)
+          else known.oneOff = false
+        }
         return true
       }
       misses++
