@@ -55,7 +55,7 @@ export default fp(async (fastify) => {
     list: () => store.databases.list(),
     fileOf: (record) => fastify.databaseFile(record.name),
     measure: async (record) => {
-      const stats = await engine.run(record.id, 'database.stats', {})
+      const stats = await engine.run(record.id, 'database.stats', {}, { oneOff: true })
       store.databases.setTableCount(record, stats.tableCount)
       return stats
     }

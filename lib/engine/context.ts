@@ -101,3 +101,20 @@ export function transact<T> (ctx: Pick<JobContext, 'db'> & Partial<Pick<JobConte
 
 /** A job: synchronous work on one database, run whole inside a worker. */
 export type Job<Args, Result> = (ctx: JobContext, args: Args) => Result
+
+/**
+ * Statements kept per connection and per key (a table's schema): made on first use on each connection, gone with it.
+ * Keys such as a TableInfo are shared by connections to different files, so a statement cannot be kept on the key.
+ */
+export function perConnection<K extends object, S> () {
+  const byDb = new WeakMap<Database, WeakMap<K, S>>()
+  return {
+    get (db: Database, key: K, make: () => S): S {
+      let kept = byDb.get(db)
+      if (kept === undefined) byDb.set(db, (kept = new WeakMap()))
+      let value = kept.get(key)
+      if (value === undefined) kept.set(key, (value = make()))
+      return value
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks'
 import {
   DatabaseBusy, DatabaseNotFound, deserializeError, EngineUnavailable, InvalidRequest, QueryTimeout
 } from '../errors.js'
-import { createConnectionBudget, type Lane } from './budget.js'
+import { createConnectionBudget, defaultOneOffIdleMs, type Lane } from './budget.js'
 import { createDbLimits } from './db-limits.js'
 import { createFileGuard } from './file-guard.js'
 import { createHolds } from './holds.js'
@@ -26,6 +26,8 @@ interface Queued {
   /** Set for explicit-file targets; database ids are located when the job is dispatched. */
   file: string | undefined
   timeoutMs: number
+  /** @see RunOptions.oneOff */
+  oneOff: boolean
   resolve: (outcome: { result: unknown, durationMs: number }) => void
   reject: (err: JobError) => void
 }
@@ -59,6 +61,14 @@ const restartBackoffMs = 1000
 const pipelineDepth = 2
 /** A job is sent ahead only behind one that has been running for less than this: a slow job gets no followers. */
 const pipelineBehindMs = 5
+
+/**
+ * Jobs that make a connection to their database worth keeping no longer than a moment: a change feed's set-up runs
+ * once per database subscribed to, in a worker, and a connection it opened would stay there for ENGINE_IDLE_CLOSE_MS
+ * (some 200 KB each) while the database's own jobs run elsewhere (the inline lane). They go to a worker that has the
+ * file open when one can take them, and a connection they open closes soon after (@see ConnectionBudget.use).
+ */
+const oneOffJobs: ReadonlySet<string> = new Set(['changes.install', 'changes.bounds'])
 
 /** ENGINE_IDLE_CLOSE_MS, DB_MAX_INFLIGHT and DB_MAX_QUEUE when the caller leaves them out (see CONTRACT.md). */
 export const defaultIdleCloseMs = 60_000
@@ -110,8 +120,9 @@ export function createEngine (options: EngineOptions): Engine {
   const limits = createDbLimits(options.dbMaxInflight ?? defaultDbMaxInflight, options.dbMaxQueue ?? defaultDbMaxQueue)
   const budget = createConnectionBudget({ max: options.maxConnections, idleMs: idleCloseMs, onClose: closeIn })
   const guard = options.checkFiles === true ? createFileGuard(dropReplaced) : undefined
-  const idleTimer = idleCloseMs > 0 ? setInterval(() => budget.closeIdle(), Math.min(15_000, Math.max(250, idleCloseMs / 4))) : undefined
-  idleTimer?.unref()
+  // one-off jobs' connections close within a second or two of their idle time, whatever ENGINE_IDLE_CLOSE_MS is
+  const idleTimer = setInterval(() => budget.closeIdle(), Math.min(defaultOneOffIdleMs / 2, idleCloseMs > 0 ? Math.max(250, idleCloseMs / 4) : Infinity))
+  idleTimer.unref()
 
   /** Files whose connection a worker must close once the jobs assigned to it before are sent. */
   const closingFiles = new Map<WorkerProcess, Set<string>>()
@@ -216,9 +227,11 @@ export function createEngine (options: EngineOptions): Engine {
     return able
   }
 
-  /** @see placement.ts: the file's home worker, unless its load needs another one. */
-  function pickWorker (file: string): WorkerProcess | undefined {
-    const slot = choose(candidates(file), homeSlot(file, workers.length))
+  /** @see placement.ts: the file's home worker, unless its load needs another one; for a one-off job, one that has it open. */
+  function pickWorker (file: string, oneOff: boolean): WorkerProcess | undefined {
+    const able = candidates(file)
+    const home = (oneOff ? able.find((c) => c.hasFile)?.slot : undefined) ?? homeSlot(file, workers.length)
+    const slot = choose(able, home)
     return slot === undefined ? undefined : workers[slot]
   }
 
@@ -269,7 +282,7 @@ export function createEngine (options: EngineOptions): Engine {
         job.reject(withDuration(err as Error, 0))
         continue
       }
-      const worker = pickWorker(file)
+      const worker = pickWorker(file, job.oneOff)
       if (worker === undefined) break
       dequeue(i)
       assign(worker, { ...job, file, sent: false, startedAt: undefined, timer: undefined })
@@ -280,7 +293,7 @@ export function createEngine (options: EngineOptions): Engine {
   function assign (worker: WorkerProcess, job: Running): void {
     assigned.set(worker, [...jobsOf(worker), job])
     // a close not sent yet would follow this job: the connection stays
-    if (!budget.use(workers.indexOf(worker), job.file)) closingFiles.get(worker)?.delete(job.file)
+    if (!budget.use(workers.indexOf(worker), job.file, job.oneOff)) closingFiles.get(worker)?.delete(job.file)
     inline?.workerJobStarted(job.file)
     if (job.databaseId !== undefined) {
       holds.started(job.databaseId)
@@ -500,7 +513,7 @@ export function createEngine (options: EngineOptions): Engine {
       file = path.resolve(target.file)
     }
     const outcome = await new Promise<{ result: unknown, durationMs: number }>((resolve, reject) => {
-      enqueue({ id: nextJobId++, name, args, databaseId, file, timeoutMs, resolve, reject })
+      enqueue({ id: nextJobId++, name, args, databaseId, file, timeoutMs, oneOff: runOptions.oneOff === true || oneOffJobs.has(name), resolve, reject })
       dispatch()
     })
     return outcome as { result: JobResult<K>, durationMs: number }

@@ -61,6 +61,11 @@ export type Target = string | { file: string }
 
 export interface RunOptions {
   timeoutMs?: number
+  /**
+   * The job does not make its database's connection worth keeping (background work such as a storage snapshot's
+   * count): it runs where the file is open if a worker can take it, and a connection it opens closes within seconds.
+   */
+  oneOff?: boolean
 }
 
 export interface EngineStats {

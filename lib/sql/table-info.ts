@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { hash } from 'node:crypto'
 import type { Database, Statement } from 'better-sqlite3'
 import { TableNotFound } from '../errors.js'
 import { isInternalName, quoteIdent } from './ident.js'
@@ -13,7 +13,7 @@ export interface SqlSource {
    * lane); while it matches the one of the last check, `readTableInfo` skips asking SQLite for the schema version.
    */
   schemaStamp?: number
-  /** The database file: lets a reopened connection reuse the schema read by the one before (@see schemaCache). */
+  /** The database file (no longer needed to reuse a schema: @see bySchema). */
   file?: string
 }
 
@@ -69,13 +69,14 @@ interface SchemaCache { version: number, stamp: number | undefined, tables: Map<
 
 const caches = new WeakMap<Database, SchemaCache>()
 /**
- * The last schema read of each file, for the next connection to it: with thousands of databases, connections are
- * closed and reopened all the time, and reading a table's schema costs more than opening the file. It is reused
- * only for the same file (path, inode and birth time: a file deleted and created again under the same name, even
- * on a reused inode, is another file) at the same `PRAGMA schema_version`.
+ * Table schemas already read, by the schema they were read from: with thousands of databases, connections are
+ * closed and reopened all the time, and reading a table's schema costs more than opening the file. A TableInfo
+ * depends only on the text of the main database's schema (every CREATE in `sqlite_schema`), so a reopened
+ * connection, and any database created with the same tables (a tenant per database, all alike), shares the one
+ * read first, whatever file it came from: a file deleted and created again with other tables has another key.
  */
-const byFile = new Map<string, { identity: string, version: number, tables: Map<string, TableInfo> }>()
-const byFileMax = 10_000
+const bySchema = new Map<string, Map<string, TableInfo>>()
+const bySchemaMax = 10_000
 const rowidNames = ['rowid', '_rowid_', 'oid']
 
 /**
@@ -112,34 +113,34 @@ function schemaCache (source: SqlSource): SchemaCache {
   const stamp = source.schemaStamp
   let cache = caches.get(db)
   if (cache !== undefined && stamp !== undefined && cache.stamp === stamp) return cache
-  const { schema_version: version } = source.prepare('PRAGMA schema_version').get() as { schema_version: number }
-  if (cache === undefined || cache.version !== version) {
-    cache = { version, stamp, tables: reusedTables(source.file, version) }
-    caches.set(db, cache)
-  } else {
-    cache.stamp = stamp
+  if (cache !== undefined) {
+    const { schema_version: version } = source.prepare('PRAGMA schema_version').get() as { schema_version: number }
+    if (cache.version === version) {
+      cache.stamp = stamp
+      return cache
+    }
   }
+  // a fresh connection, or a changed schema: the version and the schema's text in one statement (one read of both)
+  const [version, text] = source.prepare(versionAndSchema).raw().get() as [number, string | null]
+  cache = { version, stamp, tables: sharedTables(text) }
+  caches.set(db, cache)
   return cache
 }
 
-/** The tables map a previous connection to `file` filled at `version`, or a new one kept for the next connection. */
-function reusedTables (file: string | undefined, version: number): Map<string, TableInfo> {
-  if (file === undefined) return new Map()
-  let identity: string
-  try {
-    const stat = statSync(file)
-    identity = `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`
-  } catch {
-    return new Map()
-  }
-  const known = byFile.get(file)
-  if (known !== undefined && known.identity === identity && known.version === version) return known.tables
-  const tables = new Map<string, TableInfo>()
-  byFile.delete(file)
-  byFile.set(file, { identity, version, tables })
-  if (byFile.size > byFileMax) byFile.delete(byFile.keys().next().value as string)
+/** The tables map shared by every connection to a database whose schema reads as `text` (@see bySchema). */
+function sharedTables (text: string | null): Map<string, TableInfo> {
+  const key = hash('sha1', text ?? '')
+  let tables = bySchema.get(key)
+  if (tables !== undefined) return tables
+  tables = new Map<string, TableInfo>()
+  bySchema.set(key, tables)
+  if (bySchema.size > bySchemaMax) bySchema.delete(bySchema.keys().next().value as string)
   return tables
 }
+
+// every field a table's description is derived from (rootpage, which differs between files, is not)
+const versionAndSchema = 'SELECT (SELECT schema_version FROM pragma_schema_version), ' +
+  "(SELECT group_concat(type || char(31) || name || char(31) || tbl_name || char(31) || ifnull(sql, ''), char(30)) FROM sqlite_schema)"
 
 interface TableListRow { name: string, type: string }
 interface TableInfoRow { name: string, type: string, notnull: number, pk: number, dflt_value: string | null, hidden: number }

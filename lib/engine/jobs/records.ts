@@ -8,7 +8,7 @@ import { readTableInfo, type TableInfo } from '../../sql/table-info.js'
 import { allRows, getRow, needsRowGuard } from '../../sql/rows.js'
 import { bigintToWire } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
-import { requireBounded, transact, type JobContext } from '../context.js'
+import { perConnection, requireBounded, transact, type JobContext } from '../context.js'
 import { RowCollector, writeRow } from '../result-bytes.js'
 import { requireRecordFits, tooLarge } from '../row-size.js'
 
@@ -88,24 +88,22 @@ function written (ctx: JobContext, row: WireRecord): WireRecord {
 }
 
 // The point read of each table, prepared once per connection and schema with its BigInt mode set once: `ctx.prepare`
-// shares statements and resets their modes at every use. A TableInfo outlives its connection (a reopened connection
-// reuses it, @see readTableInfo), so the statement is kept with the connection it belongs to.
-const pointReads = new WeakMap<TableInfo, { sql: string, statement: Statement, db: JobContext['db'] }>()
+// shares statements and resets their modes at every use. A TableInfo outlives its connection and is shared by every
+// database of the same schema (@see readTableInfo), so its statements are kept per connection.
+const pointSql = new WeakMap<TableInfo, string>()
+const pointReads = perConnection<TableInfo, Statement>()
 
 function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.read)
   const match = matchRecord(table, args.id)
   requireRecordFits(ctx, table, match)
-  let read = pointReads.get(table)
-  if (read === undefined || read.db !== ctx.db) {
-    const { sql } = buildGet(table, match)
-    read = { sql, statement: ctx.db.prepare(sql).safeIntegers(true), db: ctx.db }
-    pointReads.set(table, read)
-  }
-  const row = getRow(read.statement, [match.value], guardOf(table))
+  let sql = pointSql.get(table)
+  if (sql === undefined) pointSql.set(table, (sql = buildGet(table, match).sql))
+  const statement = pointReads.get(ctx.db, table, () => ctx.db.prepare(sql).safeIntegers(true))
+  const row = getRow(statement, [match.value], guardOf(table))
   if (row === undefined) throw new RecordNotFound(args.id)
-  return { row: written(ctx, typedColumns(table).wireRow(row)), sql: read.sql }
+  return { row: written(ctx, typedColumns(table).wireRow(row)), sql }
 }
 
 /** Inserts every row in one transaction: one bad row leaves the table as it was. */

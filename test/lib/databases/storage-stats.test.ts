@@ -51,3 +51,26 @@ t.test('a snapshot cycle opens no unchanged database, recounts a changed one, an
   await app.analytics.snapshot()
   t.equal(opens() - idle, 0, 'nothing changed: nothing opened')
 })
+
+t.test('a cycle over many databases lets the event loop turn between slices of them, and reads a missing WAL as none', async (t) => {
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { createStorageStats } = await import('../../../lib/databases/storage-stats.js')
+  const dir = mkdtempSync(join(tmpdir(), 'litehouse-stats-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const records = Array.from({ length: 2000 }, (_, i) => ({ id: `db${i}`, name: `d${i}`, tableCount: 1 }))
+  for (const record of records) writeFileSync(join(dir, `${record.name}.db`), 'x'.repeat(10))
+  let looked = 0
+  const rows = createStorageStats({
+    list: () => records as never,
+    fileOf: (record) => { looked++; return join(dir, `${record.name}.db`) },
+    measure: async () => { throw new Error('nothing changed: nothing is measured') }
+  })
+  const lookedAtFirstTurn = new Promise<number>((resolve) => setImmediate(() => resolve(looked)))
+  const cycle = rows()
+  const seenThen = await lookedAtFirstTurn
+  t.ok(seenThen > 0 && seenThen < records.length, `the loop turned after ${seenThen} of ${records.length} databases`)
+  const result = await cycle
+  t.equal(result.length, records.length, 'every database has its row')
+  t.ok(result.every((row) => row.sizeBytes === 10 && row.tableCount === 1))
+})

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3'
 import t from 'tap'
 import { createConnectionBudget, type Lane } from '../../../lib/engine/budget.js'
 import { buildEngine, waitFor } from './helpers.js'
@@ -72,4 +73,49 @@ t.test('a database with two jobs at a time stays open in its home worker only', 
   }
   const counts = await engine.connectionCounts()
   t.same(counts.slice().sort(), [0, 1], `one worker holds it (${counts.join(', ')})`)
+})
+
+t.test('a pair only one-off jobs used closes after oneOffIdleMs; one a regular job used waits for idleMs', async (t) => {
+  const closed: string[] = []
+  const budget = createConnectionBudget({ max: 10, idleMs: 60_000, oneOffIdleMs: 2000, onClose: (_lane, file) => closed.push(file) })
+  const started = performance.now()
+  budget.use(0, 'feed set-up', true)
+  budget.use(1, 'shared', true)
+  budget.use(1, 'shared')
+  budget.use(0, 'regular')
+  t.equal(budget.use(0, 'regular', true), true, 'a one-off job on an open pair is a hit, and the pair stays regular')
+  budget.closeIdle(started + 1000)
+  t.same(closed, [], 'nothing is idle yet')
+  budget.closeIdle(started + 2500)
+  t.same(closed, ['feed set-up'], 'only the pair no regular job used')
+  t.equal(budget.has(1, 'shared'), true)
+})
+
+t.test('a change feed\'s set-up leaves no worker connection behind, long before the idle close', async (t) => {
+  const { engine, register } = buildEngine(t, { workers: 2, maxConnections: 16, idleCloseMs: 600_000 })
+  // a database no lane has open (as an idle tenant's): the set-up must open it in a worker
+  const db = new Database(register('fed'))
+  db.pragma('journal_mode = WAL')
+  db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)')
+  db.close()
+  await engine.run('fed', 'changes.install', {})
+  t.same(await engine.run('fed', 'changes.bounds', {}), { first: 1, head: 0 }, 'the feed is set up')
+  t.equal(total(await engine.connectionCounts()), 1, 'in one worker')
+  await waitFor(async () => total(await engine.connectionCounts()) === 0, 15_000)
+  t.equal(engine.stats().openConnections, 0, 'its connection closed within seconds, the budget knows it')
+})
+
+t.test('a job run with oneOff (a storage snapshot\'s count) leaves no connection behind; a regular run keeps it', async (t) => {
+  const { engine, register } = buildEngine(t, { workers: 2, maxConnections: 16, idleCloseMs: 600_000 })
+  for (const id of ['counted', 'used']) {
+    const db = new Database(register(id))
+    db.pragma('journal_mode = WAL')
+    db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY)')
+    db.close()
+  }
+  t.equal((await engine.run('counted', 'database.stats', {}, { oneOff: true })).tableCount, 1)
+  t.equal((await engine.run('used', 'database.stats', {})).tableCount, 1)
+  t.equal(total(await engine.connectionCounts()), 2, 'both opened in a worker')
+  await waitFor(async () => total(await engine.connectionCounts()) === 1, 15_000)
+  t.equal(engine.stats().openConnections, 1, 'only the regular run\'s connection stays')
 })

@@ -58,3 +58,21 @@ t.test('a file deleted and created again under the same name is read afresh, eve
   t.equal(second.seen.schemaReads, 1)
   second.db.close()
 })
+
+t.test('databases created with the same tables share one schema read; another schema is read apart', async (t) => {
+  const make = (name: string, sql: string) => {
+    const opened = connect(join(dir, name))
+    opened.db.exec(sql)
+    return opened
+  }
+  const alike = 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); CREATE INDEX notes_body ON notes (body)'
+  const a = make('tenant-a.db', alike)
+  const b = make('tenant-b.db', alike)
+  const c = make('tenant-c.db', 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT, done INTEGER)')
+  t.teardown(() => { a.db.close(); b.db.close(); c.db.close() })
+  const info = readTableInfo(a.source, 'notes')
+  t.equal(readTableInfo(b.source, 'notes'), info, 'the other tenant gets the same TableInfo')
+  t.equal(b.seen.schemaReads, 0, 'without reading the table schema')
+  t.same(readTableInfo(c.source, 'notes').columns.map((col) => col.name), ['id', 'body', 'done'], 'a different schema is its own')
+  t.equal(c.seen.schemaReads, 1)
+})
