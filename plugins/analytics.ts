@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin'
 import { createAnalytics, type AnalyticsEvent } from '../lib/analytics/index.js'
+import type { DatabaseSize } from '../lib/analytics/types.js'
 import type { DatabaseRecord } from '../lib/store/databases.js'
-import { createStorageStats } from '../lib/databases/storage-stats.js'
+import { createStorageStats, type StorageRow } from '../lib/databases/storage-stats.js'
 
 /** A job's result and time: `engine.timedNow` gives one at once, `engine.timed` a promise of one. */
 type Timed<R> = { result: R, durationMs: number }
@@ -48,10 +49,12 @@ function eventOf (database: DatabaseRecord, op: TrackedOperation, operation: Ana
   }
 }
 
+const sizeOf = ({ record, sizeBytes, tableCount }: StorageRow): DatabaseSize => ({ id: record.uuid, name: record.name, sizeBytes, tableCount })
+
 /** @see lib/analytics: every record operation and raw query becomes one `_query_log` event. */
 export default fp(async (fastify) => {
   const { config, store, engine, databases } = fastify
-  const storageRows = createStorageStats({
+  const storage = createStorageStats({
     list: () => store.databases.list(),
     fileOf: (record) => fastify.databaseFile(record.name),
     measure: async (record) => {
@@ -72,7 +75,12 @@ export default fp(async (fastify) => {
     timezone: () => store.settings.get().timezone,
     logger: fastify.log,
     // a stat per file; only a database whose file changed is opened (lib/databases/storage-stats.ts)
-    listDatabases: async () => (await storageRows()).map(({ record, sizeBytes, tableCount }) => ({ id: record.uuid, name: record.name, sizeBytes, tableCount }))
+    listDatabases: async () => (await storage.all()).map(sizeOf),
+    databaseSize: async (ref) => {
+      const record = store.databases.findByName(ref.name)
+      const row = record?.uuid === ref.id ? await storage.one(record) : undefined
+      return row === undefined ? undefined : sizeOf(row)
+    }
   })
   fastify.decorate('analytics', analytics)
   databases.onRename((record) => analytics.renameDatabase(record.uuid, record.name))

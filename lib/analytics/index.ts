@@ -28,6 +28,11 @@ export interface AnalyticsOptions {
   timezone: () => string
   /** The hosted databases now: the `databases` count, live storage figures and snapshots come from it. */
   listDatabases: () => Promise<DatabaseSize[]>
+  /**
+   * One database's live figures (undefined: it cannot be read), for its own overview: listing every database would
+   * measure each one whose file changed, thousands under writes spread over many tenants. Without it, the list.
+   */
+  databaseSize?: (database: DatabaseRef) => Promise<DatabaseSize | undefined>
   logger?: AnalyticsLogger
   /** Clock for timestamps, windows, pruning and the cache (tests inject one). */
   now?: () => Date
@@ -255,13 +260,12 @@ export function createAnalytics (opts: AnalyticsOptions) {
       const database = refOf(ref)
       // keyed by both: a rename drops the cache, and a name reused after a delete comes with a new id
       return cache.get(`databaseOverview:${range}:${database.id}:${database.name}`, async () => {
-        const [stats, databases] = await Promise.all([
+        const [stats, live] = await Promise.all([
           client === null
             ? { sums: noSums, topTables: [], latest: null }
             : client.request('databaseOverview', { database, range, nowMs: nowMs() }),
-          opts.listDatabases()
+          opts.databaseSize?.(database) ?? opts.listDatabases().then((all) => all.find(d => d.id === database.id))
         ])
-        const live = databases.find(d => d.id === database.id)
         return {
           database: database.name,
           queries: stats.sums.queries,

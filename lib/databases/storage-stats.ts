@@ -41,8 +41,34 @@ export function createStorageStats (options: {
   measure: (record: DatabaseRecord) => Promise<{ sizeBytes: number, tableCount: number }>
 }) {
   const seen = new Map<string, Seen>()
+  /** The cycle running now: callers meanwhile share it instead of measuring every changed database again. */
+  let running: Promise<StorageRow[]> | undefined
 
-  return async function storageRows (): Promise<StorageRow[]> {
+  /** The row of a database from what was seen, or undefined when its file changed since (or is missing: null). */
+  function known (record: DatabaseRecord): { row?: StorageRow, signature: string } | null {
+    const stat = signatureOf(options.fileOf(record))
+    // a missing file has no row, as a database that cannot be read never had one
+    if (stat === undefined) return null
+    let last = seen.get(record.id)
+    if (last === undefined && record.tableCount !== null) {
+      last = { signature: stat.signature, sizeBytes: stat.size, tableCount: record.tableCount }
+      seen.set(record.id, last)
+    }
+    if (last?.signature === stat.signature) return { row: { record, sizeBytes: last.sizeBytes, tableCount: last.tableCount }, signature: stat.signature }
+    return { signature: stat.signature }
+  }
+
+  async function measured (record: DatabaseRecord, signature: string): Promise<StorageRow | undefined> {
+    try {
+      const counts = await options.measure(record)
+      seen.set(record.id, { signature, ...counts })
+      return { record, ...counts }
+    } catch {
+      return undefined // unreadable now: no row this time
+    }
+  }
+
+  async function cycle (): Promise<StorageRow[]> {
     const rows: StorageRow[] = []
     const changed: Array<{ record: DatabaseRecord, signature: string }> = []
     const live = new Set<string>()
@@ -51,29 +77,34 @@ export function createStorageStats (options: {
       if (i > 0 && i % sliceSize === 0) await nextTurn()
       const record = records[i]
       live.add(record.id)
-      const stat = signatureOf(options.fileOf(record))
-      // a missing file has no row, as a database that cannot be read never had one
-      if (stat === undefined) continue
-      let known = seen.get(record.id)
-      if (known === undefined && record.tableCount !== null) {
-        known = { signature: stat.signature, sizeBytes: stat.size, tableCount: record.tableCount }
-        seen.set(record.id, known)
-      }
-      if (known?.signature === stat.signature) rows.push({ record, sizeBytes: known.sizeBytes, tableCount: known.tableCount })
-      else changed.push({ record, signature: stat.signature })
+      const state = known(record)
+      if (state === null) continue
+      if (state.row !== undefined) rows.push(state.row)
+      else changed.push({ record, signature: state.signature })
     }
     for (const id of seen.keys()) if (!live.has(id)) seen.delete(id)
     let next = 0
     await Promise.all(Array.from({ length: Math.min(concurrency, changed.length) }, async () => {
       while (next < changed.length) {
         const { record, signature } = changed[next++]
-        try {
-          const counts = await options.measure(record)
-          seen.set(record.id, { signature, ...counts })
-          rows.push({ record, ...counts })
-        } catch { /* unreadable now: no row this cycle */ }
+        const row = await measured(record, signature)
+        if (row !== undefined) rows.push(row)
       }
     }))
     return rows
+  }
+
+  return {
+    /** Every database's row; a call while a cycle runs gets that cycle's rows. */
+    async all (): Promise<StorageRow[]> {
+      running ??= cycle().finally(() => { running = undefined })
+      return await running
+    },
+    /** One database's row, measuring that database alone if its file changed: undefined when it cannot be read. */
+    async one (record: DatabaseRecord): Promise<StorageRow | undefined> {
+      const state = known(record)
+      if (state === null) return undefined
+      return state.row ?? await measured(record, state.signature)
+    }
   }
 }

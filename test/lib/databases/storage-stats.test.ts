@@ -67,10 +67,57 @@ t.test('a cycle over many databases lets the event loop turn between slices of t
     measure: async () => { throw new Error('nothing changed: nothing is measured') }
   })
   const lookedAtFirstTurn = new Promise<number>((resolve) => setImmediate(() => resolve(looked)))
-  const cycle = rows()
+  const cycle = rows.all()
   const seenThen = await lookedAtFirstTurn
   t.ok(seenThen > 0 && seenThen < records.length, `the loop turned after ${seenThen} of ${records.length} databases`)
   const result = await cycle
   t.equal(result.length, records.length, 'every database has its row')
   t.ok(result.every((row) => row.sizeBytes === 10 && row.tableCount === 1))
+})
+
+t.test("one database's figures measure that database alone; calls during a cycle share it", async (t) => {
+  const { mkdtempSync, rmSync, writeFileSync, appendFileSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { createStorageStats } = await import('../../../lib/databases/storage-stats.js')
+  const dir = mkdtempSync(join(tmpdir(), 'litehouse-stats-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const records = Array.from({ length: 5 }, (_, i) => ({ id: `db${i}`, name: `d${i}`, tableCount: 1 }))
+  const fileOf = (record: { name: string }) => join(dir, `${record.name}.db`)
+  for (const record of records) writeFileSync(fileOf(record), 'x'.repeat(10))
+  const measured: string[] = []
+  const stats = createStorageStats({
+    list: () => records as never,
+    fileOf: fileOf as never,
+    measure: async (record) => { measured.push(record.id); return { sizeBytes: 99, tableCount: 2 } }
+  })
+  await stats.all()
+  for (const record of records) appendFileSync(fileOf(record), 'more') // every file changes
+  t.match(await stats.one(records[3] as never), { sizeBytes: 99, tableCount: 2 })
+  t.same(measured, ['db3'], 'only that database was measured')
+  t.match(await stats.one(records[3] as never), { sizeBytes: 99, tableCount: 2 }, 'unchanged since: from what was seen')
+  t.same(measured, ['db3'])
+  const [a, b] = await Promise.all([stats.all(), stats.all()])
+  t.equal(a, b, 'two callers at once got the same cycle')
+  t.same([...measured].sort(), ['db0', 'db1', 'db2', 'db3', 'db4'], 'each other changed database measured once more')
+})
+
+t.test("a database's analytics overview measures no other database", async (t) => {
+  const { app } = await build(t)
+  const admin = as(app, await signIn(app))
+  const ws = workspace(admin, 'own')
+  const names: string[] = []
+  for (let i = 0; i < 3; i++) {
+    const name = await ws.freshDatabase()
+    await ws.sql(name, 'CREATE TABLE t (n INTEGER)')
+    names.push(name)
+  }
+  await app.analytics.snapshot() // every database seen
+  for (const name of names) await ws.sql(name, 'INSERT INTO t VALUES (1)') // and changed since
+  const measured: string[] = []
+  app.engine.watch((databaseId, job) => { if (job === 'database.stats') measured.push(databaseId) })
+  const res = await admin({ method: 'GET', url: `/api/analytics/${names[0]}/overview` })
+  t.equal(res.statusCode, 200)
+  t.equal(res.json().data.tableCount, 1)
+  t.ok(measured.length <= 1, `at most its own database is measured (${measured.length} measured)`)
+  t.ok(measured.every((id) => id === app.store.databases.findByName(names[0])?.id), 'and only that one')
 })
