@@ -3,7 +3,7 @@ import type { AnalyticsRange, DatabaseRef, PatternStats, PatternsParams, TopQuer
 import { topPatternsLimit } from './types.js'
 import { addEncoded, emptyHistogram, encodeHistogram, percentileMs, type Histogram } from './histogram.js'
 import { hourMs } from './time.js'
-import { globalOwner, hourOf, legacyOwner, registerHistogramFunctions } from './rollups.js'
+import { globalOwner, hourOf, hoursFrom, legacyOwner, registerHistogramFunctions } from './rollups.js'
 import type { PatternWindows, WindowRow } from './pattern-windows.js'
 import { prefixPattern } from './like.js'
 import { withMaxima, type VolumeBucket } from './windows.js'
@@ -59,7 +59,7 @@ function containsPattern (term: string): string {
 
 /**
  * The aggregate endpoints, read from the hourly rollups only: each costs as many rows as the window has hours
- * (times operations, or patterns), whatever the number of events or of other databases.
+ * (times operations, or patterns), whatever the number of events or of other databases (one key search per hour).
  */
 export function createRollupReader (db: Database, windows: PatternWindows) {
   registerHistogramFunctions(db)
@@ -70,11 +70,11 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS selectRows,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS writeRows,
       COALESCE(SUM(rows), 0) AS allRows
-    FROM _hourly_stats WHERE owner IN (:id, :legacy) AND hour >= :from`)
+    FROM _hourly_stats WHERE ${hoursFrom('_hourly_stats')} AND owner IN (:id, :legacy)`)
   const patternColumns = `SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes, SUM(rows) AS total_rows,
       SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms, hist_sum(hist) AS hist`
   const patterns = db.prepare(`SELECT pattern AS sql_text, ${patternColumns}
-    FROM _hourly_patterns WHERE owner IN (:id, :legacy) AND hour >= :from
+    FROM _hourly_patterns WHERE ${hoursFrom('_hourly_patterns')} AND owner IN (:id, :legacy)
       AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
     GROUP BY pattern`)
   // the histograms of the winners only: summing every pattern's would double the scan's cost
@@ -89,7 +89,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     )
     SELECT * FROM ranked WHERE n = 1 ORDER BY calls DESC, database`)
   const patternHistogram = db.prepare(`SELECT hist_sum(hist) FROM _hourly_patterns
-    WHERE owner = :owner AND hour >= :from AND pattern = :pattern`).pluck()
+    WHERE ${hoursFrom('_hourly_patterns')} AND owner = :owner AND pattern = :pattern`).pluck()
   // each owner's most-called pattern: the PK order (span, owner, pattern) streams the groups, and max() takes the
   // other columns from the first row with the most calls, which is the smallest pattern of a tie
   const ownerTops = db.prepare(`SELECT owner, database_name, pattern, MAX(calls) AS calls, errors, writes, rows, total_ms, max_ms, hist
@@ -120,7 +120,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
   const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS rows_written
-    FROM _hourly_stats WHERE owner = '${globalOwner}' AND hour >= :from AND hour < :to GROUP BY hour`)
+    FROM _hourly_stats WHERE ${hoursFrom('_hourly_stats')} AND owner = '${globalOwner}' AND hour < :to GROUP BY hour`)
 
   return {
     /** Every database's sums (no `database`), or one database's, over the window starting at `from` (epoch hour). */

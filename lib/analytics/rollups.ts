@@ -9,6 +9,9 @@ import { createPatternWindows } from './pattern-windows.js'
  * log. `hour` is epoch hours (UTC). `owner` is the event's database_id, or `#name` for log rows written before
  * ids existed (they keep their name, as the spec says). `_hourly_stats` also holds one row per hour and operation
  * for every database together, owner `*`, so the global figures cost as many rows as there are hours.
+ * Keys lead with the hour (v7): a flush's rows, all of the last hour or two, share a few leaf pages instead of one per
+ * database, the windows and the pruning find an hour's rows by the key itself (v6 needed an `(hour)` index, which
+ * repeated every key), and one database's rows are found hour by hour (`hoursFrom`).
  */
 export const globalOwner = '*'
 export const legacyOwner = (name: string): string => `#${name}`
@@ -25,7 +28,7 @@ CREATE TABLE IF NOT EXISTS _hourly_stats (
   total_ms REAL NOT NULL,
   max_ms REAL NOT NULL,
   hist BLOB,
-  PRIMARY KEY (owner, hour, operation)
+  PRIMARY KEY (hour, owner, operation)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS _hourly_patterns (
   owner TEXT NOT NULL,
@@ -39,11 +42,18 @@ CREATE TABLE IF NOT EXISTS _hourly_patterns (
   total_ms REAL NOT NULL,
   max_ms REAL NOT NULL,
   hist BLOB,
-  PRIMARY KEY (owner, hour, pattern)
+  PRIMARY KEY (hour, owner, pattern)
 ) WITHOUT ROWID;
 `
 
 export const defaultMaxPatterns = 1000
+
+/**
+ * SQL: `hour IN (every hour from :from to the table's last)`, so that a condition on the owner next to it makes one
+ * primary key search per hour instead of a scan of every database's rows of the window.
+ */
+export const hoursFrom = (table: string, from = ':from'): string =>
+  `hour IN (WITH RECURSIVE h (x) AS (SELECT ${from} UNION ALL SELECT x + 1 FROM h WHERE x < (SELECT MAX(hour) FROM ${table})) SELECT x FROM h)`
 
 const writeOperations = new Set(['insert', 'update', 'delete'])
 
@@ -108,13 +118,13 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
       hist = hist_merge(${table}.hist, excluded.hist)${key}`
   const upsertStat = db.prepare(`INSERT INTO _hourly_stats
     (owner, hour, operation, database_name, calls, errors, rows, total_ms, max_ms, hist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (owner, hour, operation) DO UPDATE SET database_name = excluded.database_name, ${sums('_hourly_stats', '')}`)
+    ON CONFLICT (hour, owner, operation) DO UPDATE SET database_name = excluded.database_name, ${sums('_hourly_stats', '')}`)
   const upsertPattern = db.prepare(`INSERT INTO _hourly_patterns
     (owner, hour, pattern, database_name, calls, errors, writes, rows, total_ms, max_ms, hist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (owner, hour, pattern) DO UPDATE SET database_name = excluded.database_name,
+    ON CONFLICT (hour, owner, pattern) DO UPDATE SET database_name = excluded.database_name,
       writes = _hourly_patterns.writes + excluded.writes, ${sums('_hourly_patterns', '')}`)
   const windows = createPatternWindows(db)
-  const knownPatterns = db.prepare('SELECT pattern FROM _hourly_patterns WHERE owner = ? AND hour = ?').pluck()
+  const knownPatterns = db.prepare('SELECT pattern FROM _hourly_patterns WHERE hour = ? AND owner = ?').pluck()
 
   // owner + hour -> patterns stored for it; bounded (cleared when too many database-hours are remembered)
   const known = new Map<string, Set<string>>()
@@ -124,7 +134,7 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
     let set = known.get(key)
     if (set === undefined) {
       if (known.size >= maxRemembered) known.clear()
-      set = new Set(knownPatterns.all(owner, hour) as string[])
+      set = new Set(knownPatterns.all(hour, owner) as string[])
       known.set(key, set)
     }
     return set

@@ -4,7 +4,7 @@ import { dayMs, hourMs, localDate } from './time.js'
 import { createLogInserter, type LogRow } from './log-rows.js'
 import { createLogTexts } from './log-texts.js'
 import { fixedTexts, maxStoredMs } from './log-schema.js'
-import { createRollupWriter, defaultMaxPatterns, hourOf, type RollupInput } from './rollups.js'
+import { createRollupWriter, defaultMaxPatterns, hourOf, hoursFrom, type RollupInput } from './rollups.js'
 import { maxWindowHours } from './pattern-windows.js'
 
 export const retentionMs = 30 * dayMs
@@ -118,8 +118,9 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
-    .concat(['_hourly_stats', '_hourly_patterns', '_pattern_windows'].map(table =>
-      db.prepare(`UPDATE ${table} SET database_name = ? WHERE owner = ?`)))
+    .concat(['_hourly_stats', '_hourly_patterns'].map(table => // hour by hour: the keys lead with the hour
+      db.prepare(`UPDATE ${table} SET database_name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`)} AND owner = ?`)))
+    .concat(db.prepare('UPDATE _pattern_windows SET database_name = ? WHERE owner = ?'))
 
   let lastPruneMs = -Infinity
   let agedLeft = false // rows past the retention may be left: the next flush or quiet moment takes another step
@@ -287,7 +288,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     /**
      * Deletes hourly rollups older than the longest window (30 days of hours: never read), at most once an hour,
      * once the running windows (moved between requests, maybe later than this) have subtracted them. Called between
-     * requests, not by the flush: `_hourly_stats` has no index by hour, so this reads the whole table.
+     * requests, not by the flush.
      */
     pruneRollupsIfDue (nowMs: number): void {
       if (nowMs - lastRollupPruneMs < pruneEveryMs) return
