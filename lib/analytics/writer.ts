@@ -22,6 +22,13 @@ const logSizeCheckMs = 60_000
 /** Raw log rows deleted per flush while the file is over its size bound: a small step never holds a flush back. */
 export const sizePruneStep = 2000
 
+/**
+ * The raw log's id span, from both ends of its rowid B-tree: SQLite reads MIN and MAX from an index's end only when
+ * each stands alone in its SELECT (`MAX(id) - MIN(id)` in one SELECT read every row: 15 ms at 200,000 rows, run by
+ * the flush once a minute and by every flush while the log is over its size bound).
+ */
+export const logIdSpanSql = 'SELECT COALESCE((SELECT MAX(id) FROM _log) - (SELECT MIN(id) FROM _log) + 1, 0)'
+
 export interface WriterLimits {
   /** Distinct patterns per database-hour before the rest count under `(other)`. */
   maxPatterns?: number
@@ -87,7 +94,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   const texts = createLogTexts(db)
   const rollups = createRollupWriter(db, limits.maxPatterns ?? defaultMaxPatterns)
   const logMaxBytes = limits.logMaxBytes ?? defaultLogMaxBytes
-  const idSpan = db.prepare('SELECT COALESCE(MAX(id) - MIN(id) + 1, 0) FROM _log').pluck()
+  const idSpan = db.prepare(logIdSpanSql).pluck()
   const textBytes = db.prepare(`SELECT AVG(COALESCE(length(sql), 0) + COALESCE(length(error), 0) + (CASE WHEN typeof(at) = 'text' THEN length(at) ELSE 0 END))
     FROM (SELECT sql, error, at FROM _log ORDER BY id DESC LIMIT 1000)`).pluck()
   const logBytes = (): number => (idSpan.get() as number) * (((textBytes.get() as number | null) ?? 0) + logRowOverheadBytes)

@@ -2,7 +2,7 @@ import t from 'tap'
 import { join } from 'node:path'
 import { createHandlers } from '../../../lib/analytics/handlers.js'
 import { encodeEvents } from '../../../lib/analytics/wire.js'
-import { sizePruneStep } from '../../../lib/analytics/writer.js'
+import { logIdSpanSql, sizePruneStep } from '../../../lib/analytics/writer.js'
 import { count, event, inspect, manualClock, openAnalytics, tempDir, waitFor } from './helper.js'
 
 const day = 24 * 3_600_000
@@ -108,4 +108,17 @@ t.test('past ANALYTICS_LOG_MAX_MB the oldest raw log rows go, a small step per f
   t.ok(count(db, '_query_log') <= 3000, `the log stays near its bound (${count(db, '_query_log')} rows)`)
   t.equal(db.prepare('SELECT MAX(row_count) FROM _query_log').pluck().get(), 11_999, 'the newest row is kept')
   t.equal((await analytics.overview('24h')).queries, 12_000, 'aggregates come from the rollups, which keep every call')
+})
+
+t.test('the size estimate reads the two ends of the raw log, not every row', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  h.open()
+  const db = inspect(t, file)
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${logIdSpanSql}`).all() as Array<{ detail: string }>).map(r => r.detail)
+  t.notOk(plan.some(step => step.startsWith('SCAN _log')), `no scan of _log: ${plan.join('; ')}`)
+  insertAged(db, 3, new Date().toISOString())
+  db.prepare('DELETE FROM _log WHERE id = (SELECT MIN(id) FROM _log)').run()
+  t.equal(db.prepare(logIdSpanSql).pluck().get(), 2, 'the span of ids still there')
 })
