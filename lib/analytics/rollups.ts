@@ -50,10 +50,12 @@ export const defaultMaxPatterns = 1000
 
 /**
  * SQL: `hour IN (every hour from :from to the table's last)`, so that a condition on the owner next to it makes one
- * primary key search per hour instead of a scan of every database's rows of the window.
+ * primary key search per hour instead of a scan of every database's rows of the window. At most `hours` hours: a row
+ * stamped centuries ahead (an old log's odd timestamp, backfilled) must not make a read walk millions of them.
  */
-export const hoursFrom = (table: string, from = ':from'): string =>
-  `hour IN (WITH RECURSIVE h (x) AS (SELECT ${from} UNION ALL SELECT x + 1 FROM h WHERE x < (SELECT MAX(hour) FROM ${table})) SELECT x FROM h)`
+export const hoursFrom = (table: string, from = ':from', hours = 50 * 24): string =>
+  `hour IN (WITH RECURSIVE h (x) AS (SELECT ${from} UNION ALL SELECT x + 1 FROM h
+    WHERE x < MIN((SELECT MAX(hour) FROM ${table}), ${from} + ${hours - 1})) SELECT x FROM h)`
 
 const writeOperations = new Set(['insert', 'update', 'delete'])
 

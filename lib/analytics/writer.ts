@@ -126,7 +126,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
     .concat(['_hourly_stats', '_hourly_patterns'].map(table => // hour by hour: the keys lead with the hour
-      db.prepare(`UPDATE ${table} SET database_name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`)} AND owner = ?`)))
+      db.prepare(`UPDATE ${table} SET database_name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`, 24 * 400)} AND owner = ?`)))
     .concat(db.prepare('UPDATE _pattern_windows SET database_name = ? WHERE owner = ?'))
 
   let lastPruneMs = -Infinity

@@ -101,3 +101,16 @@ t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers t
   h.flush({ events: encodeEvents([e]), timeZone: 'UTC', nowMs: now })
   t.equal(h.overview({ range: '24h', nowMs: now }).queries, calls + 1)
 })
+
+t.test('a rollup row stamped centuries ahead does not make a database read walk every hour up to it', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  h.flush({ events: encodeEvents([{ ...event({ database: 'shop', databaseId: 'uuid-shop' }), at: now - 1000 }]), timeZone: 'UTC', nowMs: now })
+  const db = new Database(file)
+  t.teardown(() => db.close())
+  // what a backfilled old log row with a timestamp in year 9000 leaves
+  db.prepare(`INSERT INTO _hourly_stats (hour, owner, operation, database_name, calls, errors, rows, total_ms, max_ms, hist)
+    VALUES (?, 'uuid-shop', 'select', 'shop', 1, 0, 0, 1, 1, NULL)`).run(Math.floor(Date.parse('9000-01-01T00:00:00Z') / hour))
+  t.equal(h.databaseOverview({ database: ref('shop'), range: '30d', nowMs: now }).sums.queries, 1, 'answers, without the far row')
+})
