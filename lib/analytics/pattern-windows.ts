@@ -21,7 +21,7 @@ export const maxWindowHours = 30 * 24
 export const patternWindowTables = `
 CREATE TABLE IF NOT EXISTS _pattern_windows (
   span INTEGER NOT NULL,
-  owner TEXT NOT NULL,
+  owner INTEGER NOT NULL,
   pattern TEXT NOT NULL,
   database_name TEXT NOT NULL,
   calls INTEGER NOT NULL,
@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS _pattern_windows_hour (hour INTEGER NOT NULL, dirty I
 
 /** One hourly pattern row's sums, as the rollup writer upserts them. */
 export interface PatternDelta {
-  owner: string
+  /** `_log_texts` id of the owner text */
+  owner: number
   name: string
   hour: number
   pattern: string
@@ -53,7 +54,7 @@ export interface PatternDelta {
 
 /** A window row as the top-queries reader uses it. */
 export interface WindowRow {
-  owner: string
+  owner: number
   database_name: string
   pattern: string
   calls: number

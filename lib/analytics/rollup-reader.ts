@@ -17,8 +17,6 @@ export function firstHour (range: AnalyticsRange, nowMs: number): number {
   return hourOf(nowMs) - rangeHours[range] + 1
 }
 
-/** The owners whose rollups are one database's: its id, and its name for rows written before ids existed. */
-const owners = (database: DatabaseRef): { id: string, legacy: string } => ({ id: database.id, legacy: legacyOwner(database.name) })
 
 const isWrite = "operation IN ('insert', 'update', 'delete')"
 
@@ -63,6 +61,12 @@ function containsPattern (term: string): string {
  */
 export function createRollupReader (db: Database, windows: PatternWindows) {
   registerHistogramFunctions(db)
+  // rollups name their owner by its `_log_texts` id; an owner never written has none, and matches no row
+  const textId = db.prepare('SELECT id FROM _log_texts WHERE text = ?').pluck()
+  const ownerId = (text: string): number | null => (textId.get(text) as number | undefined) ?? null
+  /** The owners whose rollups are one database's: its id, and its name for rows written before ids existed. */
+  const owners = (database: DatabaseRef): { id: number | null, legacy: number | null } =>
+    ({ id: ownerId(database.id), legacy: ownerId(legacyOwner(database.name)) })
   const sums = db.prepare(`SELECT COALESCE(SUM(calls), 0) AS queries,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN calls - errors END), 0) AS writes,
       SUM(total_ms) / SUM(calls) AS avgLatencyMs,
@@ -120,12 +124,13 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
   const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS rows_written
-    FROM _hourly_stats WHERE ${hoursFrom('_hourly_stats')} AND owner = '${globalOwner}' AND hour < :to GROUP BY hour`)
+    FROM _hourly_stats WHERE ${hoursFrom('_hourly_stats')} AND owner = :owner AND hour < :to GROUP BY hour`)
 
   return {
     /** Every database's sums (no `database`), or one database's, over the window starting at `from` (epoch hour). */
     sums (from: number, database?: DatabaseRef): LogSums {
-      const who = database === undefined ? { id: globalOwner, legacy: globalOwner } : owners(database)
+      const all = ownerId(globalOwner)
+      const who = database === undefined ? { id: all, legacy: all } : owners(database)
       const row = sums.get({ ...who, from }) as LogSums
       return { ...row, avgLatencyMs: roundMs(row.avgLatencyMs) }
     },
@@ -208,7 +213,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     /** `topQueries` from the hourly rows of the window starting at `from` (epoch hour): one row per hour and pattern. */
     topQueriesFromHours (from: number, search?: string): TopQuery[] {
       const rows = topQueries.all({ from, search: search === undefined || search === '' ? null : prefixPattern(search) }) as Array<
-        PatternRow & { database: string, first_owner: string, last_owner: string }>
+        PatternRow & { database: string, first_owner: number, last_owner: number }>
       return rows.map(r => {
         // a name's rows have one owner, or two (its id and, for rows older than ids, `#name`)
         const h = emptyHistogram()
@@ -230,7 +235,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
       if (bounds.length === 0) return withMaxima(series)
       const from = Math.ceil(bounds[0].lo / hourMs)
       const to = Math.ceil(bounds[bounds.length - 1].hi / hourMs)
-      const rows = hours.all({ from, to }) as Array<{ hour: number, counts: number, errors: number, rows_read: number, rows_written: number }>
+      const rows = hours.all({ from, to, owner: ownerId(globalOwner) }) as Array<{ hour: number, counts: number, errors: number, rows_read: number, rows_written: number }>
       for (const r of rows) {
         const start = r.hour * hourMs
         const bucket = bounds.find(b => start >= b.lo && start < b.hi)

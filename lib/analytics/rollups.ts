@@ -3,13 +3,15 @@ import { hourMs } from './time.js'
 import { addEncoded, bucketOf, emptyHistogram, encodeHistogram, mergeEncoded, subtractEncoded, type Histogram } from './histogram.js'
 import { normalizeSql, otherPattern } from './patterns.js'
 import { createPatternWindows } from './pattern-windows.js'
+import type { LogTexts } from './log-texts.js'
 
 /**
  * Hourly rollups (CONTRACT.md "Analytics at constant cost"): every aggregate endpoint reads these, never the raw
  * log. `hour` is epoch hours (UTC). `owner` is the event's database_id, or `#name` for log rows written before
  * ids existed (they keep their name, as the spec says). `_hourly_stats` also holds one row per hour and operation
  * for every database together, owner `*`, so the global figures cost as many rows as there are hours.
- * Keys lead with the hour (v7): a flush's rows, all of the last hour or two, share a few leaf pages instead of one per
+ * `owner` is stored as the id of that text in `_log_texts` (the raw log's dictionary, log-texts.ts): 2 bytes in every
+ * key instead of a 36-character id. Keys lead with the hour (v7): a flush's rows, all of the last hour or two, share a few leaf pages instead of one per
  * database, the windows and the pruning find an hour's rows by the key itself (v6 needed an `(hour)` index, which
  * repeated every key), and one database's rows are found hour by hour (`hoursFrom`).
  */
@@ -18,7 +20,7 @@ export const legacyOwner = (name: string): string => `#${name}`
 
 export const rollupTables = `
 CREATE TABLE IF NOT EXISTS _hourly_stats (
-  owner TEXT NOT NULL,
+  owner INTEGER NOT NULL,
   hour INTEGER NOT NULL,
   operation TEXT NOT NULL,
   database_name TEXT NOT NULL,
@@ -31,7 +33,7 @@ CREATE TABLE IF NOT EXISTS _hourly_stats (
   PRIMARY KEY (hour, owner, operation)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS _hourly_patterns (
-  owner TEXT NOT NULL,
+  owner INTEGER NOT NULL,
   hour INTEGER NOT NULL,
   pattern TEXT NOT NULL,
   database_name TEXT NOT NULL,
@@ -112,7 +114,7 @@ export function registerHistogramFunctions (db: Database): void {
  * capped at `maxPatterns`: past it a new pattern counts under `(other)`. The patterns known per database-hour are
  * remembered across batches (read from the table on first sight); `forget()` after a rolled-back transaction.
  */
-export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatterns) {
+export function createRollupWriter (db: Database, texts: LogTexts, maxPatterns = defaultMaxPatterns) {
   registerHistogramFunctions(db)
   const sums = (table: string, key: string) => `calls = ${table}.calls + excluded.calls,
       errors = ${table}.errors + excluded.errors, rows = ${table}.rows + excluded.rows,
@@ -136,7 +138,7 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
     let set = known.get(key)
     if (set === undefined) {
       if (known.size >= maxRemembered) known.clear()
-      set = new Set(knownPatterns.all(hour, owner) as string[])
+      set = new Set(knownPatterns.all(hour, texts.idOf(owner)) as string[])
       known.set(key, set)
     }
     return set
@@ -205,9 +207,9 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
         add(row, e, bucket)
       }
       for (const s of stats.values()) {
-        upsertStat.run(s.owner, s.hour, s.operation, s.name, s.calls, s.errors, s.rows, s.totalMs, s.maxMs, encodeHistogram(s.hist))
+        upsertStat.run(texts.idOf(s.owner), s.hour, s.operation, s.name, s.calls, s.errors, s.rows, s.totalMs, s.maxMs, encodeHistogram(s.hist))
       }
-      const deltas = [...new Set(patterns.values())].map(p => ({ ...p, hist: encodeHistogram(p.hist) }))
+      const deltas = [...new Set(patterns.values())].map(p => ({ ...p, owner: texts.idOf(p.owner), hist: encodeHistogram(p.hist) }))
       for (const p of deltas) upsertPattern.run(p.owner, p.hour, p.pattern, p.name, p.calls, p.errors, p.writes, p.rows, p.totalMs, p.maxMs, p.hist)
       windows.stage(deltas)
     },
@@ -221,6 +223,7 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
     /** Drops what is remembered of stored patterns (after a rolled-back transaction). */
     forget (): void {
       known.clear()
+      texts.forget()
       windows.forget()
     }
   }

@@ -92,7 +92,7 @@ interface DailyQuery { date: string, name: string, id: string, sqlText: string, 
 export function createWriter (db: Database, limits: WriterLimits = {}) {
   const insertLogRows = createLogInserter(db)
   const texts = createLogTexts(db)
-  const rollups = createRollupWriter(db, limits.maxPatterns ?? defaultMaxPatterns)
+  const rollups = createRollupWriter(db, texts, limits.maxPatterns ?? defaultMaxPatterns)
   const logMaxBytes = limits.logMaxBytes ?? defaultLogMaxBytes
   const idSpan = db.prepare(logIdSpanSql).pluck()
   const textBytes = db.prepare(`SELECT AVG(COALESCE(length(sql), 0) + COALESCE(length(error), 0) + (CASE WHEN typeof(at) = 'text' THEN length(at) ELSE 0 END))
@@ -125,8 +125,9 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
-    .concat(['_hourly_stats', '_hourly_patterns'].map(table => // hour by hour: the keys lead with the hour
-      db.prepare(`UPDATE ${table} SET database_name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`, 24 * 400)} AND owner = ?`)))
+  // the rollups' owner is the `_log_texts` id of the database id
+  const ownerRenames = ['_hourly_stats', '_hourly_patterns'].map(table => // hour by hour: the keys lead with the hour
+    db.prepare(`UPDATE ${table} SET database_name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`, 24 * 400)} AND owner = ?`))
     .concat(db.prepare('UPDATE _pattern_windows SET database_name = ? WHERE owner = ?'))
 
   let lastPruneMs = -Infinity
@@ -248,6 +249,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   const rename = db.transaction((databaseId: string, newName: string) => {
     let changes = renameLog.run(texts.idOf(newName), texts.idOf(databaseId)).changes
     for (const stmt of renames) changes += stmt.run(newName, databaseId).changes
+    for (const stmt of ownerRenames) changes += stmt.run(newName, texts.idOf(databaseId)).changes
     return changes
   })
 

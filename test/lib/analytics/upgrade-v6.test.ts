@@ -46,15 +46,20 @@ function answers (h: ReturnType<typeof createHandlers>): unknown {
   }))
 }
 
-/** Turns a current file's hourly rollups back into v6's layout: keys led by the owner, and an `(hour)` index. */
+/**
+ * Turns a current file's rollups back into v6's layout: the owner's text (not its `_log_texts` id) in the hourly
+ * tables and the running windows, hourly keys led by the owner, and an `(hour)` index.
+ */
 function downgradeToV6 (file: string): void {
   const db = new Database(file)
   db.transaction(() => {
-    for (const [table, last] of [['_hourly_stats', 'operation'], ['_hourly_patterns', 'pattern']]) {
-      const sql = db.prepare("SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(table) as string
+    for (const [table, key] of [['_hourly_stats', 'PRIMARY KEY (hour, owner, operation)'], ['_hourly_patterns', 'PRIMARY KEY (hour, owner, pattern)'],
+      ['_pattern_windows', 'PRIMARY KEY (span, owner, pattern)']]) {
+      const sql = db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(table) as string
+      const columns = (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map(c => c.name)
       db.exec(`ALTER TABLE ${table} RENAME TO old`)
-      db.exec(sql.replace(`PRIMARY KEY (hour, owner, ${last})`, `PRIMARY KEY (owner, hour, ${last})`))
-      db.exec(`INSERT INTO ${table} SELECT * FROM old`)
+      db.exec(sql.replace('owner INTEGER NOT NULL', 'owner TEXT NOT NULL').replace(key, key.replace('(hour, owner,', '(owner, hour,')))
+      db.exec(`INSERT INTO ${table} SELECT ${columns.map(c => c === 'owner' ? '(SELECT text FROM _log_texts WHERE id = owner)' : c).join(', ')} FROM old`)
       db.exec('DROP TABLE old')
     }
     db.exec('CREATE INDEX _hourly_patterns_hour ON _hourly_patterns (hour)')
@@ -81,6 +86,7 @@ t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers t
   downgradeToV6(file)
   const v6 = new Database(file, { readonly: true })
   t.same(primaryKey(v6, '_hourly_patterns'), ['owner', 'hour', 'pattern'], 'the v6 layout')
+  t.equal(v6.prepare("SELECT owner FROM _hourly_stats WHERE owner = 'uuid-shop' LIMIT 1").pluck().get(), 'uuid-shop', 'owners by their text')
   const rows = { stats: count(v6, '_hourly_stats'), patterns: count(v6, '_hourly_patterns') }
   v6.close()
 
@@ -94,6 +100,8 @@ t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers t
   t.same(primaryKey(db, '_hourly_patterns'), ['hour', 'owner', 'pattern'])
   t.same({ stats: count(db, '_hourly_stats'), patterns: count(db, '_hourly_patterns') }, rows, 'every rollup row kept')
   t.equal(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = '_hourly_patterns_hour'").pluck().get(), 0, 'the (hour) index is gone')
+  t.same(db.prepare('SELECT DISTINCT typeof(owner) FROM _hourly_patterns').pluck().all(), ['integer'], 'owners by their _log_texts id')
+  t.same(db.prepare('SELECT DISTINCT typeof(owner) FROM _pattern_windows').pluck().all(), ['integer'], 'the windows built again, by id')
 
   // and it goes on: a flush into the upgraded tables adds to the same rows
   const e: StampedEvent = { ...event({ database: 'shop', databaseId: 'uuid-shop' }), at: now - 1000 }
