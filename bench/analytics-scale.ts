@@ -150,14 +150,16 @@ for (const range of ['24h', '7d', '30d'] as AnalyticsRange[]) {
 }
 lines.push(time('errors page 1', () => h.errors({ limit: 20 })))
 
-// 200 flushes of 100 events, the last 100 in the next hour (the windows move once), with the worker's quiet work
-// between them
+// 200 flushes of 100 events, each the next 5 seconds of traffic (as the recorder's flushes come), the last 100 in the
+// next hour (the windows move once), with the worker's quiet work between them. (Until 6dbc00c every flush reused the
+// same second, so its log rows went between the earlier ones instead of after them: some 40 extra `_log_at` pages.)
 const flushes: number[] = []
 const flushCpu: number[] = [] // CPU time: what the flush costs whatever else the machine runs
 quietMs.length = 0
+const flushAt = (i: number): number => (i < 100 ? now : now + hour) + (i % 100) * 5000
 for (let i = 0; i < 200; i++) {
-  const at = i < 100 ? now : now + hour
-  const list = events(100, at - 1000, at)
+  const at = flushAt(i)
+  const list = events(100, at - 5000, at)
   const t0 = process.hrtime.bigint()
   const c0 = process.cpuUsage()
   h.flush({ events: encodeEvents(list), timeZone: 'UTC', nowMs: at })
@@ -175,7 +177,8 @@ lines.push(`quiet work between them (windows, checkpoints): p50 ${pct(quietMs, 0
 {
   const side = new Database(file)
   side.pragma('wal_checkpoint(TRUNCATE)')
-  h.flush({ events: encodeEvents(events(100, now + hour - 1000, now + hour)), timeZone: 'UTC', nowMs: now + hour })
+  const at = flushAt(199) + 5000 // the next 5 seconds after the timed flushes
+  h.flush({ events: encodeEvents(events(100, at - 5000, at)), timeZone: 'UTC', nowMs: at })
   const wal = readFileSync(file + '-wal')
   const pageSize = side.pragma('page_size', { simple: true }) as number
   const pages = new Set<number>()
