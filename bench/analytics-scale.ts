@@ -4,9 +4,10 @@
 // Then times every aggregate endpoint uncached (handlers called directly, as the worker runs them; the 60 s cache
 // lives in front of the worker) for 24h, 7d and 30d, top-queries also from the hourly rows as before the running
 // windows (the ratio in one run), and 200 flushes of 100 events at that volume (wall and CPU time), with the worker's
-// quiet work between requests (`maintain()`: window sums, window moves, rollup pruning, checkpoints) timed apart.
+// quiet work between requests (`maintain()`: window sums, window moves, rollup pruning, checkpoints) timed apart,
+// and the pages one flush of 100 events dirties, by table and index (read from the WAL).
 //   node --import tsx bench/analytics-scale.ts            (EVENTS=1000000 for a shorter run)
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -149,14 +150,16 @@ for (const range of ['24h', '7d', '30d'] as AnalyticsRange[]) {
 }
 lines.push(time('errors page 1', () => h.errors({ limit: 20 })))
 
-// 200 flushes of 100 events, the last 100 in the next hour (the windows move once), with the worker's quiet work
-// between them
+// 200 flushes of 100 events, each the next 5 seconds of traffic (as the recorder's flushes come), the last 100 in the
+// next hour (the windows move once), with the worker's quiet work between them. (Until 6dbc00c every flush reused the
+// same second, so its log rows went between the earlier ones instead of after them: some 40 extra `_log_at` pages.)
 const flushes: number[] = []
 const flushCpu: number[] = [] // CPU time: what the flush costs whatever else the machine runs
 quietMs.length = 0
+const flushAt = (i: number): number => (i < 100 ? now : now + hour) + (i % 100) * 5000
 for (let i = 0; i < 200; i++) {
-  const at = i < 100 ? now : now + hour
-  const list = events(100, at - 1000, at)
+  const at = flushAt(i)
+  const list = events(100, at - 5000, at)
   const t0 = process.hrtime.bigint()
   const c0 = process.cpuUsage()
   h.flush({ events: encodeEvents(list), timeZone: 'UTC', nowMs: at })
@@ -169,5 +172,23 @@ const pct = (xs: number[], p: number): string => [...xs].sort((a, b) => a - b)[M
 lines.push(`flush of 100 events (200 flushes): p50 ${pct(flushes, 0.5)} ms, p99 ${pct(flushes, 0.99)} ms, max ${pct(flushes, 1)} ms`)
 lines.push(`the same flushes in CPU time: p50 ${pct(flushCpu, 0.5)} ms, p99 ${pct(flushCpu, 0.99)} ms, max ${pct(flushCpu, 1)} ms`)
 lines.push(`quiet work between them (windows, checkpoints): p50 ${pct(quietMs, 0.5)} ms, p99 ${pct(quietMs, 0.99)} ms, max ${pct(quietMs, 1)} ms`)
+// Which B-trees one flush of 100 events dirties: the WAL emptied first, then the page number of each frame the
+// flush appended, named by dbstat. Each page is a write at commit and another at the next checkpoint.
+{
+  const side = new Database(file)
+  side.pragma('wal_checkpoint(TRUNCATE)')
+  const at = flushAt(199) + 5000 // the next 5 seconds after the timed flushes
+  h.flush({ events: encodeEvents(events(100, at - 5000, at)), timeZone: 'UTC', nowMs: at })
+  const wal = readFileSync(file + '-wal')
+  const pageSize = side.pragma('page_size', { simple: true }) as number
+  const pages = new Set<number>()
+  for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) pages.add(wal.readUInt32BE(at))
+  const names = new Map((side.prepare('SELECT pageno, name FROM dbstat').all() as Array<{ pageno: number, name: string }>).map(r => [r.pageno, r.name]))
+  const byTree = new Map<string, number>()
+  for (const page of pages) byTree.set(names.get(page) ?? '?', (byTree.get(names.get(page) ?? '?') ?? 0) + 1)
+  lines.push(`pages one flush of 100 events dirtied: ${pages.size} (` + [...byTree].sort((a, b) => b[1] - a[1])
+    .filter(([, n]) => n > 1).map(([tree, n]) => `${tree} ${n}`).join(', ') + ')')
+  side.close()
+}
 h.close()
 console.log(lines.join('\n'))

@@ -102,10 +102,10 @@ export function createHandlers (config: WorkerConfig) {
      * What a flush leaves for a quiet moment (the worker calls this between requests): adding its sums to the
      * running pattern windows once `applyPendingKeys` gathered (reads add them first anyway), moving the windows to
      * the last flush's hour, pruning hourly rollups past 30 days (hourly), and a checkpoint once `checkpointEvents`
-     * were written.
+     * were written, and a step of an age pruning the flushes started. True when more is left for the next quiet moment.
      */
-    maintain (): void {
-      if (store === null) return
+    maintain (): boolean {
+      if (store === null) return false
       const { windows } = store.writer.rollups
       // sums wait, merged, until enough distinct ones gather (a busy database's keys repeat flush after flush)
       if (windows.pendingCount() >= applyPendingKeys) windows.apply()
@@ -117,6 +117,7 @@ export function createHandlers (config: WorkerConfig) {
         store.db.pragma('wal_checkpoint(PASSIVE)')
         eventsSinceCheckpoint = 0
       }
+      return store.writer.pruneAgedStep()
     },
 
     overview (a: { range: AnalyticsRange, nowMs: number }): LogSums {

@@ -37,7 +37,7 @@ export const textsTable = `CREATE TABLE IF NOT EXISTS _log_texts (
 
 /** Texts every file holds under the same ids, so that SQL (the errors index) can name them. */
 export const fixedTexts = { ok: 1, error: 2, select: 3, insert: 4, update: 5, delete: 6 } as const
-const seedTexts = `INSERT OR IGNORE INTO _log_texts (id, text) VALUES ${Object.entries(fixedTexts).map(([text, id]) => `(${id}, '${text}')`).join(', ')}`
+export const seedTexts = `INSERT OR IGNORE INTO _log_texts (id, text) VALUES ${Object.entries(fixedTexts).map(([text, id]) => `(${id}, '${text}')`).join(', ')}`
 
 /** Past this many texts, statements and messages are kept in their rows: a flood of unique ones cannot grow it. */
 export const maxDictionaryTexts = 100_000

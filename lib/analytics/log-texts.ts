@@ -32,6 +32,9 @@ export function createLogTexts (db: Database) {
   }
 
   return {
+    /** The id of `text` if it is stored (nothing is added): a reader's lookup. */
+    find: (text: string): number | null => ids.get(text) ?? (find.get(text) as number | undefined) ?? null,
+
     /** The id of `text`, stored once. For the few distinct values of a column: names, ids, tables, operations. */
     idOf,
     idOrNull: (text: string | null): number | null => text === null ? null : idOf(text),
@@ -55,3 +58,5 @@ export function createLogTexts (db: Database) {
     }
   }
 }
+
+export type LogTexts = ReturnType<typeof createLogTexts>

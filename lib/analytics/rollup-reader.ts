@@ -3,7 +3,7 @@ import type { AnalyticsRange, DatabaseRef, PatternStats, PatternsParams, TopQuer
 import { topPatternsLimit } from './types.js'
 import { addEncoded, emptyHistogram, encodeHistogram, percentileMs, type Histogram } from './histogram.js'
 import { hourMs } from './time.js'
-import { globalOwner, hourOf, legacyOwner, registerHistogramFunctions } from './rollups.js'
+import { globalOwner, hourOf, hoursFrom, legacyOwner, registerHistogramFunctions } from './rollups.js'
 import type { PatternWindows, WindowRow } from './pattern-windows.js'
 import { prefixPattern } from './like.js'
 import { withMaxima, type VolumeBucket } from './windows.js'
@@ -17,8 +17,6 @@ export function firstHour (range: AnalyticsRange, nowMs: number): number {
   return hourOf(nowMs) - rangeHours[range] + 1
 }
 
-/** The owners whose rollups are one database's: its id, and its name for rows written before ids existed. */
-const owners = (database: DatabaseRef): { id: string, legacy: string } => ({ id: database.id, legacy: legacyOwner(database.name) })
 
 const isWrite = "operation IN ('insert', 'update', 'delete')"
 
@@ -59,10 +57,16 @@ function containsPattern (term: string): string {
 
 /**
  * The aggregate endpoints, read from the hourly rollups only: each costs as many rows as the window has hours
- * (times operations, or patterns), whatever the number of events or of other databases.
+ * (times operations, or patterns), whatever the number of events or of other databases (one key search per hour).
  */
 export function createRollupReader (db: Database, windows: PatternWindows) {
   registerHistogramFunctions(db)
+  // rollups name their owner by its `_log_texts` id; an owner never written has none, and matches no row
+  const textId = db.prepare('SELECT id FROM _log_texts WHERE text = ?').pluck()
+  const ownerId = (text: string): number | null => (textId.get(text) as number | undefined) ?? null
+  /** The owners whose rollups are one database's: its id, and its name for rows written before ids existed. */
+  const owners = (database: DatabaseRef): { id: number | null, legacy: number | null } =>
+    ({ id: ownerId(database.id), legacy: ownerId(legacyOwner(database.name)) })
   const sums = db.prepare(`SELECT COALESCE(SUM(calls), 0) AS queries,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN calls - errors END), 0) AS writes,
       SUM(total_ms) / SUM(calls) AS avgLatencyMs,
@@ -70,11 +74,11 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS selectRows,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS writeRows,
       COALESCE(SUM(rows), 0) AS allRows
-    FROM _hourly_stats WHERE owner IN (:id, :legacy) AND hour >= :from`)
+    FROM _hourly_stats WHERE ${hoursFrom('_hourly_stats')} AND owner IN (:id, :legacy)`)
   const patternColumns = `SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes, SUM(rows) AS total_rows,
       SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms, hist_sum(hist) AS hist`
   const patterns = db.prepare(`SELECT pattern AS sql_text, ${patternColumns}
-    FROM _hourly_patterns WHERE owner IN (:id, :legacy) AND hour >= :from
+    FROM _hourly_patterns WHERE ${hoursFrom('_hourly_patterns')} AND owner IN (:id, :legacy)
       AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
     GROUP BY pattern`)
   // the histograms of the winners only: summing every pattern's would double the scan's cost
@@ -89,7 +93,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     )
     SELECT * FROM ranked WHERE n = 1 ORDER BY calls DESC, database`)
   const patternHistogram = db.prepare(`SELECT hist_sum(hist) FROM _hourly_patterns
-    WHERE owner = :owner AND hour >= :from AND pattern = :pattern`).pluck()
+    WHERE ${hoursFrom('_hourly_patterns')} AND owner = :owner AND pattern = :pattern`).pluck()
   // each owner's most-called pattern: the PK order (span, owner, pattern) streams the groups, and max() takes the
   // other columns from the first row with the most calls, which is the smallest pattern of a tie
   const ownerTops = db.prepare(`SELECT owner, database_name, pattern, MAX(calls) AS calls, errors, writes, rows, total_ms, max_ms, hist
@@ -120,12 +124,13 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
   const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS rows_written
-    FROM _hourly_stats WHERE owner = '${globalOwner}' AND hour >= :from AND hour < :to GROUP BY hour`)
+    FROM _hourly_stats WHERE ${hoursFrom('_hourly_stats')} AND owner = :owner AND hour < :to GROUP BY hour`)
 
   return {
     /** Every database's sums (no `database`), or one database's, over the window starting at `from` (epoch hour). */
     sums (from: number, database?: DatabaseRef): LogSums {
-      const who = database === undefined ? { id: globalOwner, legacy: globalOwner } : owners(database)
+      const all = ownerId(globalOwner)
+      const who = database === undefined ? { id: all, legacy: all } : owners(database)
       const row = sums.get({ ...who, from }) as LogSums
       return { ...row, avgLatencyMs: roundMs(row.avgLatencyMs) }
     },
@@ -208,7 +213,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     /** `topQueries` from the hourly rows of the window starting at `from` (epoch hour): one row per hour and pattern. */
     topQueriesFromHours (from: number, search?: string): TopQuery[] {
       const rows = topQueries.all({ from, search: search === undefined || search === '' ? null : prefixPattern(search) }) as Array<
-        PatternRow & { database: string, first_owner: string, last_owner: string }>
+        PatternRow & { database: string, first_owner: number, last_owner: number }>
       return rows.map(r => {
         // a name's rows have one owner, or two (its id and, for rows older than ids, `#name`)
         const h = emptyHistogram()
@@ -230,7 +235,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
       if (bounds.length === 0) return withMaxima(series)
       const from = Math.ceil(bounds[0].lo / hourMs)
       const to = Math.ceil(bounds[bounds.length - 1].hi / hourMs)
-      const rows = hours.all({ from, to }) as Array<{ hour: number, counts: number, errors: number, rows_read: number, rows_written: number }>
+      const rows = hours.all({ from, to, owner: ownerId(globalOwner) }) as Array<{ hour: number, counts: number, errors: number, rows_read: number, rows_written: number }>
       for (const r of rows) {
         const start = r.hour * hourMs
         const bucket = bounds.find(b => start >= b.lo && start < b.hi)

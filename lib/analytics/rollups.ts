@@ -3,19 +3,24 @@ import { hourMs } from './time.js'
 import { addEncoded, bucketOf, emptyHistogram, encodeHistogram, mergeEncoded, subtractEncoded, type Histogram } from './histogram.js'
 import { normalizeSql, otherPattern } from './patterns.js'
 import { createPatternWindows } from './pattern-windows.js'
+import type { LogTexts } from './log-texts.js'
 
 /**
  * Hourly rollups (CONTRACT.md "Analytics at constant cost"): every aggregate endpoint reads these, never the raw
  * log. `hour` is epoch hours (UTC). `owner` is the event's database_id, or `#name` for log rows written before
  * ids existed (they keep their name, as the spec says). `_hourly_stats` also holds one row per hour and operation
  * for every database together, owner `*`, so the global figures cost as many rows as there are hours.
+ * `owner` is stored as the id of that text in `_log_texts` (the raw log's dictionary, log-texts.ts): 2 bytes in every
+ * key instead of a 36-character id. Keys lead with the hour (v7): a flush's rows, all of the last hour or two, share a few leaf pages instead of one per
+ * database, the windows and the pruning find an hour's rows by the key itself (v6 needed an `(hour)` index, which
+ * repeated every key), and one database's rows are found hour by hour (`hoursFrom`).
  */
 export const globalOwner = '*'
 export const legacyOwner = (name: string): string => `#${name}`
 
 export const rollupTables = `
 CREATE TABLE IF NOT EXISTS _hourly_stats (
-  owner TEXT NOT NULL,
+  owner INTEGER NOT NULL,
   hour INTEGER NOT NULL,
   operation TEXT NOT NULL,
   database_name TEXT NOT NULL,
@@ -25,10 +30,10 @@ CREATE TABLE IF NOT EXISTS _hourly_stats (
   total_ms REAL NOT NULL,
   max_ms REAL NOT NULL,
   hist BLOB,
-  PRIMARY KEY (owner, hour, operation)
+  PRIMARY KEY (hour, owner, operation)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS _hourly_patterns (
-  owner TEXT NOT NULL,
+  owner INTEGER NOT NULL,
   hour INTEGER NOT NULL,
   pattern TEXT NOT NULL,
   database_name TEXT NOT NULL,
@@ -39,11 +44,20 @@ CREATE TABLE IF NOT EXISTS _hourly_patterns (
   total_ms REAL NOT NULL,
   max_ms REAL NOT NULL,
   hist BLOB,
-  PRIMARY KEY (owner, hour, pattern)
+  PRIMARY KEY (hour, owner, pattern)
 ) WITHOUT ROWID;
 `
 
 export const defaultMaxPatterns = 1000
+
+/**
+ * SQL: `hour IN (every hour from :from to the table's last)`, so that a condition on the owner next to it makes one
+ * primary key search per hour instead of a scan of every database's rows of the window. At most `hours` hours: a row
+ * stamped centuries ahead (an old log's odd timestamp, backfilled) must not make a read walk millions of them.
+ */
+export const hoursFrom = (table: string, from = ':from', hours = 50 * 24): string =>
+  `hour IN (WITH RECURSIVE h (x) AS (SELECT ${from} UNION ALL SELECT x + 1 FROM h
+    WHERE x < MIN((SELECT MAX(hour) FROM ${table}), ${from} + ${hours - 1})) SELECT x FROM h)`
 
 const writeOperations = new Set(['insert', 'update', 'delete'])
 
@@ -100,7 +114,7 @@ export function registerHistogramFunctions (db: Database): void {
  * capped at `maxPatterns`: past it a new pattern counts under `(other)`. The patterns known per database-hour are
  * remembered across batches (read from the table on first sight); `forget()` after a rolled-back transaction.
  */
-export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatterns) {
+export function createRollupWriter (db: Database, texts: LogTexts, maxPatterns = defaultMaxPatterns) {
   registerHistogramFunctions(db)
   const sums = (table: string, key: string) => `calls = ${table}.calls + excluded.calls,
       errors = ${table}.errors + excluded.errors, rows = ${table}.rows + excluded.rows,
@@ -108,13 +122,13 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
       hist = hist_merge(${table}.hist, excluded.hist)${key}`
   const upsertStat = db.prepare(`INSERT INTO _hourly_stats
     (owner, hour, operation, database_name, calls, errors, rows, total_ms, max_ms, hist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (owner, hour, operation) DO UPDATE SET database_name = excluded.database_name, ${sums('_hourly_stats', '')}`)
+    ON CONFLICT (hour, owner, operation) DO UPDATE SET database_name = excluded.database_name, ${sums('_hourly_stats', '')}`)
   const upsertPattern = db.prepare(`INSERT INTO _hourly_patterns
     (owner, hour, pattern, database_name, calls, errors, writes, rows, total_ms, max_ms, hist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (owner, hour, pattern) DO UPDATE SET database_name = excluded.database_name,
+    ON CONFLICT (hour, owner, pattern) DO UPDATE SET database_name = excluded.database_name,
       writes = _hourly_patterns.writes + excluded.writes, ${sums('_hourly_patterns', '')}`)
   const windows = createPatternWindows(db)
-  const knownPatterns = db.prepare('SELECT pattern FROM _hourly_patterns WHERE owner = ? AND hour = ?').pluck()
+  const knownPatterns = db.prepare('SELECT pattern FROM _hourly_patterns WHERE hour = ? AND owner = ?').pluck()
 
   // owner + hour -> patterns stored for it; bounded (cleared when too many database-hours are remembered)
   const known = new Map<string, Set<string>>()
@@ -124,7 +138,7 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
     let set = known.get(key)
     if (set === undefined) {
       if (known.size >= maxRemembered) known.clear()
-      set = new Set(knownPatterns.all(owner, hour) as string[])
+      set = new Set(knownPatterns.all(hour, texts.idOf(owner)) as string[])
       known.set(key, set)
     }
     return set
@@ -193,9 +207,9 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
         add(row, e, bucket)
       }
       for (const s of stats.values()) {
-        upsertStat.run(s.owner, s.hour, s.operation, s.name, s.calls, s.errors, s.rows, s.totalMs, s.maxMs, encodeHistogram(s.hist))
+        upsertStat.run(texts.idOf(s.owner), s.hour, s.operation, s.name, s.calls, s.errors, s.rows, s.totalMs, s.maxMs, encodeHistogram(s.hist))
       }
-      const deltas = [...new Set(patterns.values())].map(p => ({ ...p, hist: encodeHistogram(p.hist) }))
+      const deltas = [...new Set(patterns.values())].map(p => ({ ...p, owner: texts.idOf(p.owner), hist: encodeHistogram(p.hist) }))
       for (const p of deltas) upsertPattern.run(p.owner, p.hour, p.pattern, p.name, p.calls, p.errors, p.writes, p.rows, p.totalMs, p.maxMs, p.hist)
       windows.stage(deltas)
     },
@@ -209,6 +223,7 @@ export function createRollupWriter (db: Database, maxPatterns = defaultMaxPatter
     /** Drops what is remembered of stored patterns (after a rolled-back transaction). */
     forget (): void {
       known.clear()
+      texts.forget()
       windows.forget()
     }
   }

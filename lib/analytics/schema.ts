@@ -17,9 +17,12 @@ import { normalizeSql } from './patterns.js'
  *   the first flush or read that needs them.
  * - v6: the compact raw log (`_log` and its dictionary `_log_texts`, log-schema.ts); `_query_log` is a view over it
  *   with the spec's columns. The rows of the `_query_log` table move into it, ids and all.
+ * - v7: the hourly rollups' keys lead with the hour, `(hour, owner, ...)`, and `owner` (there and in the running
+ *   windows) is the owner text's `_log_texts` id (rollups.ts); the `(hour)` index on `_hourly_patterns` is gone. A v4
+ *   to v6 file's rows are copied into the new tables at open; its windows are built again.
  * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
  */
-export const schemaVersion = 6
+export const schemaVersion = 7
 
 const queryLogTable = `CREATE TABLE IF NOT EXISTS _query_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -85,13 +88,39 @@ const indexes: Record<string, string> = {
   ...logIndexes,
   _storage_snapshots_database_id_timestamp: '_storage_snapshots (database_id, timestamp)',
   _storage_snapshots_unidentified: '_storage_snapshots (database, timestamp) WHERE database_id IS NULL',
-  _daily_stats_date: '_daily_stats (date)',
-  // the running windows add and subtract whole hours of pattern rows
-  _hourly_patterns_hour: '_hourly_patterns (hour)'
+  _daily_stats_date: '_daily_stats (date)'
 }
 
-/** Indexes earlier servers made on a v3 layout and this one replaced. */
-const retiredIndexes = ['_query_log_database_timestamp', '_storage_snapshots_database_timestamp', '_storage_snapshots_database_id']
+/** Indexes earlier servers made and this one replaced (v6's `(hour)` index: the v7 keys lead with the hour). */
+const retiredIndexes = ['_query_log_database_timestamp', '_storage_snapshots_database_timestamp', '_storage_snapshots_database_id',
+  '_hourly_patterns_hour']
+
+/**
+ * v4 to v6 hourly rollups, keyed `(owner, hour, ...)` with the owner's text, copied into the v7 tables keyed
+ * `(hour, owner, ...)` with the owner's `_log_texts` id. The running windows, keyed by the owner's text too, are
+ * dropped: the first move builds them again from the hourly rows.
+ */
+function rekeyHourlyTables (db: Database): void {
+  for (const table of ['_hourly_stats', '_hourly_patterns']) {
+    if (!tableExists(db, table)) continue
+    db.exec(`ALTER TABLE ${table} RENAME TO ${table}_v6`)
+    db.exec(`INSERT OR IGNORE INTO _log_texts (text) SELECT DISTINCT owner FROM ${table}_v6 WHERE typeof(owner) = 'text'`)
+  }
+  db.exec(rollupTables)
+  for (const table of ['_hourly_stats', '_hourly_patterns']) {
+    if (!tableExists(db, `${table}_v6`)) continue
+    const columns = columnsOf(db, table)
+    const select = columns.map(c => c === 'owner'
+      ? "CASE WHEN typeof(owner) = 'text' THEN (SELECT id FROM _log_texts WHERE text = owner) ELSE owner END"
+      : c)
+    db.exec(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select.join(', ')} FROM ${table}_v6 ORDER BY hour`)
+    db.exec(`DROP TABLE ${table}_v6`)
+  }
+  if (tableExists(db, '_pattern_windows')) {
+    db.exec('DROP TABLE _pattern_windows')
+    db.exec('DELETE FROM _pattern_windows_hour')
+  }
+}
 
 function columnsOf (db: Database, table: string): string[] {
   return (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map(c => c.name)
@@ -164,11 +193,11 @@ export function migrate (db: Database): { from: number, to: number } {
       if (!tableExists(db, table)) db.exec(dailyTables[table].create)
       else if (!hasUniqueKey(db, table, dailyTables[table].key)) rebuildDailyTable(db, table)
     }
-    db.exec(rollupTables)
     db.exec(backfillTable)
     if (from < 4) planBackfill(db) // a v4 log is rolled up already
-    db.exec(patternWindowTables)
     createCompactLog(db, sql => normalizeSql(sql) === sql)
+    if (from < 7) rekeyHourlyTables(db) // creates them on a file older than v4; needs `_log_texts`
+    db.exec(patternWindowTables)
     db.pragma(`user_version = ${schemaVersion}`)
   })()
   reconcileIndexes(db)

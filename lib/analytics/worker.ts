@@ -8,7 +8,7 @@ const port = parentPort as NonNullable<typeof parentPort>
 
 // Work that waits for a quiet moment runs one bounded step per turn of the event loop, so requests that arrive
 // meanwhile wait for one step at most: an upgraded file's rollup backfill, then what flushes leave for later
-// (`maintain`: the running pattern windows, WAL checkpoints). It is scheduled after a request succeeded (the file is
+// (`maintain`: the running pattern windows, WAL checkpoints, the raw log's age pruning past its first step). It is scheduled after a request succeeded (the file is
 // open) and stops on failure (a locked file), to start again after the next successful request.
 let backfillDone = false
 let scheduled = false
@@ -24,7 +24,7 @@ function quietStep (): void {
         return
       }
     }
-    handlers.maintain()
+    if (handlers.maintain()) scheduleQuietWork() // more left (an age pruning in steps)
   } catch {}
 }
 function scheduleQuietWork (): void {

@@ -4,7 +4,7 @@ import { dayMs, hourMs, localDate } from './time.js'
 import { createLogInserter, type LogRow } from './log-rows.js'
 import { createLogTexts } from './log-texts.js'
 import { fixedTexts, maxStoredMs } from './log-schema.js'
-import { createRollupWriter, defaultMaxPatterns, hourOf, type RollupInput } from './rollups.js'
+import { createRollupWriter, defaultMaxPatterns, hourOf, hoursFrom, type RollupInput } from './rollups.js'
 import { maxWindowHours } from './pattern-windows.js'
 
 export const retentionMs = 30 * dayMs
@@ -21,6 +21,13 @@ const logRowOverheadBytes = 70
 const logSizeCheckMs = 60_000
 /** Raw log rows deleted per flush while the file is over its size bound: a small step never holds a flush back. */
 export const sizePruneStep = 2000
+
+/**
+ * The raw log's id span, from both ends of its rowid B-tree: SQLite reads MIN and MAX from an index's end only when
+ * each stands alone in its SELECT (`MAX(id) - MIN(id)` in one SELECT read every row: 15 ms at 200,000 rows, run by
+ * the flush once a minute and by every flush while the log is over its size bound).
+ */
+export const logIdSpanSql = 'SELECT COALESCE((SELECT MAX(id) FROM _log) - (SELECT MIN(id) FROM _log) + 1, 0)'
 
 export interface WriterLimits {
   /** Distinct patterns per database-hour before the rest count under `(other)`. */
@@ -85,9 +92,9 @@ interface DailyQuery { date: string, name: string, id: string, sqlText: string, 
 export function createWriter (db: Database, limits: WriterLimits = {}) {
   const insertLogRows = createLogInserter(db)
   const texts = createLogTexts(db)
-  const rollups = createRollupWriter(db, limits.maxPatterns ?? defaultMaxPatterns)
+  const rollups = createRollupWriter(db, texts, limits.maxPatterns ?? defaultMaxPatterns)
   const logMaxBytes = limits.logMaxBytes ?? defaultLogMaxBytes
-  const idSpan = db.prepare('SELECT COALESCE(MAX(id) - MIN(id) + 1, 0) FROM _log').pluck()
+  const idSpan = db.prepare(logIdSpanSql).pluck()
   const textBytes = db.prepare(`SELECT AVG(COALESCE(length(sql), 0) + COALESCE(length(error), 0) + (CASE WHEN typeof(at) = 'text' THEN length(at) ELSE 0 END))
     FROM (SELECT sql, error, at FROM _log ORDER BY id DESC LIMIT 1000)`).pluck()
   const logBytes = (): number => (idSpan.get() as number) * (((textBytes.get() as number | null) ?? 0) + logRowOverheadBytes)
@@ -108,18 +115,31 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       row_count = _daily_queries.row_count + excluded.row_count`)
   const insertSnapshot = db.prepare(`INSERT INTO _storage_snapshots
     (database, size_bytes, table_count, timestamp, database_id) VALUES (?, ?, ?, ?, ?)`)
-  // times are numbers, and texts (an older file's odd ones) sort after every number: each kind pruned by its own range
-  const prune = db.prepare('DELETE FROM _log WHERE at < :ms')
-  const pruneTexts = db.prepare("DELETE FROM _log WHERE at >= '' AND at < :iso")
+  // times are numbers, and texts (an older file's odd ones) sort after every number: each kind pruned by its own
+  // range, at most `sizePruneStep` rows a flush (by the `at` index): at 100 million events a month an hour holds
+  // 140,000 rows, and deleting them at once held that flush back for seconds
+  const prune = db.prepare('DELETE FROM _log WHERE id IN (SELECT id FROM _log WHERE at < :ms LIMIT :limit)')
+  const pruneTexts = db.prepare("DELETE FROM _log WHERE id IN (SELECT id FROM _log WHERE at >= '' AND at < :iso LIMIT :limit)")
   const renameLog = db.prepare('UPDATE _log SET name = ? WHERE owner = ?')
   const renames = ['_storage_snapshots'].map(table =>
     db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
-    .concat(['_hourly_stats', '_hourly_patterns', '_pattern_windows'].map(table =>
-      db.prepare(`UPDATE ${table} SET database_name = ? WHERE owner = ?`)))
+  // the rollups' owner is the `_log_texts` id of the database id
+  const ownerRenames = ['_hourly_stats', '_hourly_patterns'].map(table => // hour by hour: the keys lead with the hour
+    db.prepare(`UPDATE ${table} SET database_name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`, 24 * 400)} AND owner = ?`))
+    .concat(db.prepare('UPDATE _pattern_windows SET database_name = ? WHERE owner = ?'))
 
   let lastPruneMs = -Infinity
+  let agedLeft = false // rows past the retention may be left: the next flush or quiet moment takes another step
+  let agedCutoff = 0
+  const pruneAged = (): number => {
+    if (!agedLeft) return 0
+    let aged = prune.run({ ms: agedCutoff, limit: sizePruneStep }).changes
+    if (aged < sizePruneStep) aged += pruneTexts.run({ iso: new Date(agedCutoff).toISOString(), limit: sizePruneStep - aged }).changes
+    agedLeft = aged >= sizePruneStep
+    return aged
+  }
   let lastRollupPruneMs = -Infinity
   let lastSizeCheckMs = -Infinity
   let overSize = false
@@ -229,6 +249,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   const rename = db.transaction((databaseId: string, newName: string) => {
     let changes = renameLog.run(texts.idOf(newName), texts.idOf(databaseId)).changes
     for (const stmt of renames) changes += stmt.run(newName, databaseId).changes
+    for (const stmt of ownerRenames) changes += stmt.run(newName, texts.idOf(databaseId)).changes
     return changes
   })
 
@@ -247,7 +268,10 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       return events.length
     },
 
-    /** Deletes log rows older than the retention, at most once per hour; returns the rows deleted. */
+    /**
+     * Deletes log rows older than the retention: at most once per hour a pruning starts, and it goes `sizePruneStep`
+     * rows a flush (and a quiet moment, `pruneAgedStep`) until none is left; returns the rows deleted.
+     */
     pruneIfDue (nowMs: number): number {
       let pruned = 0
       if (overSize || nowMs - lastSizeCheckMs >= logSizeCheckMs) {
@@ -256,16 +280,24 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
         // a small step per flush: the next flushes go on while the log is still over
         if (overSize) pruned += pruneOldest.run(sizePruneStep).changes
       }
-      if (nowMs - lastPruneMs < pruneEveryMs) return pruned
-      lastPruneMs = nowMs
-      const cutoff = nowMs - retentionMs
-      return pruned + prune.run({ ms: cutoff }).changes + pruneTexts.run({ iso: new Date(cutoff).toISOString() }).changes
+      if (!agedLeft && nowMs - lastPruneMs >= pruneEveryMs) {
+        lastPruneMs = nowMs
+        agedCutoff = nowMs - retentionMs
+        agedLeft = true
+      }
+      return pruned + pruneAged()
+    },
+
+    /** One more step of an age pruning the flushes started (the worker's quiet moments); true while rows may be left. */
+    pruneAgedStep (): boolean {
+      pruneAged()
+      return agedLeft
     },
 
     /**
      * Deletes hourly rollups older than the longest window (30 days of hours: never read), at most once an hour,
      * once the running windows (moved between requests, maybe later than this) have subtracted them. Called between
-     * requests, not by the flush: `_hourly_stats` has no index by hour, so this reads the whole table.
+     * requests, not by the flush.
      */
     pruneRollupsIfDue (nowMs: number): void {
       if (nowMs - lastRollupPruneMs < pruneEveryMs) return

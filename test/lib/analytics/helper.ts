@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { rollupInputsOf, type LogRow } from '../../../lib/analytics/backfill.js'
 import { createRollupWriter } from '../../../lib/analytics/rollups.js'
+import { createLogTexts } from '../../../lib/analytics/log-texts.js'
+import { seedTexts, textsTable } from '../../../lib/analytics/log-schema.js'
 import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type DatabaseRef, type DatabaseSize } from '../../../lib/analytics/index.js'
 
 interface Tap {
@@ -104,7 +106,9 @@ export function count (db: Database.Database, table: string): number {
  */
 export function rollUp (db: Database.Database, fromId = 1): void {
   const rows = db.prepare('SELECT * FROM _query_log WHERE id >= ?').all(fromId) as LogRow[]
-  const rollups = createRollupWriter(db)
+  db.exec(textsTable) // a v5 file's rollups name their owners by `_log_texts` ids too (its migration keeps them)
+  db.exec(seedTexts)
+  const rollups = createRollupWriter(db, createLogTexts(db))
   // IMMEDIATE: the worker writes to the same file, so a read-then-write transaction could not upgrade its lock
   db.transaction(() => rollups.write(rollupInputsOf(rows))).immediate()
   rollups.windows.commit()

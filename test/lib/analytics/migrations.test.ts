@@ -82,7 +82,6 @@ function columns (db: Db, table: string): string[] {
 
 const currentIndexes = [
   '_daily_stats_date',
-  '_hourly_patterns_hour',
   '_log_at',
   '_log_errors',
   '_log_owner_at',

@@ -1,0 +1,124 @@
+import t from 'tap'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { schemaVersion } from '../../../lib/analytics/schema.js'
+import { createHandlers } from '../../../lib/analytics/handlers.js'
+import { encodeEvents } from '../../../lib/analytics/wire.js'
+import type { AnalyticsRange, StampedEvent } from '../../../lib/analytics/index.js'
+import { count, event, ref, tempDir } from './helper.js'
+
+const now = Date.parse('2026-11-20T12:30:00.000Z')
+const hour = 3_600_000
+const ranges: AnalyticsRange[] = ['24h', '7d', '30d']
+const databases = ['shop', 'blog', 'crm'].map(ref)
+
+/** Events over 40 days: three databases, a few patterns each, some failed, with literals. */
+function events (): StampedEvent[] {
+  const out: StampedEvent[] = []
+  for (let i = 0; i < 600; i++) {
+    const db = databases[i % 3]
+    out.push({
+      ...event({ database: db.name, databaseId: db.id }),
+      operation: i % 4 === 0 ? 'insert' : 'select',
+      sqlText: i % 4 === 0 ? `INSERT INTO items (n) VALUES (${i})` : `SELECT * FROM t${i % 5} WHERE id = ${i}`,
+      status: i % 13 === 0 ? 'error' : 'ok',
+      errorMsg: i % 13 === 0 ? 'boom' : null,
+      durationMs: 0.1 + (i % 17),
+      rowCount: i % 6,
+      at: now - Math.floor((i * 7919) % (40 * 24)) * hour - (i % 60) * 60_000
+    })
+  }
+  return out.sort((a, b) => (a.at as number) - (b.at as number))
+}
+
+/** Every aggregate answer of the file, as the endpoints read them. */
+function answers (h: ReturnType<typeof createHandlers>): unknown {
+  return ranges.map(range => ({
+    overview: h.overview({ range, nowMs: now }),
+    volume: h.volume({ range, nowMs: now, timeZone: 'Europe/Berlin' }),
+    topQueries: h.topQueries({ range, nowMs: now }),
+    fromHours: h.topQueriesFromHours(range, now),
+    databases: databases.map(database => ({
+      overview: h.databaseOverview({ database, range, nowMs: now }),
+      patterns: h.patterns({ database, range, nowMs: now, sort: 'p95_ms' }),
+      queries: h.queries({ database, range, nowMs: now, limit: 5 })
+    }))
+  }))
+}
+
+/**
+ * Turns a current file's rollups back into v6's layout: the owner's text (not its `_log_texts` id) in the hourly
+ * tables and the running windows, hourly keys led by the owner, and an `(hour)` index.
+ */
+function downgradeToV6 (file: string): void {
+  const db = new Database(file)
+  db.transaction(() => {
+    for (const [table, key] of [['_hourly_stats', 'PRIMARY KEY (hour, owner, operation)'], ['_hourly_patterns', 'PRIMARY KEY (hour, owner, pattern)'],
+      ['_pattern_windows', 'PRIMARY KEY (span, owner, pattern)']]) {
+      const sql = db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(table) as string
+      const columns = (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map(c => c.name)
+      db.exec(`ALTER TABLE ${table} RENAME TO old`)
+      db.exec(sql.replace('owner INTEGER NOT NULL', 'owner TEXT NOT NULL').replace(key, key.replace('(hour, owner,', '(owner, hour,')))
+      db.exec(`INSERT INTO ${table} SELECT ${columns.map(c => c === 'owner' ? '(SELECT text FROM _log_texts WHERE id = owner)' : c).join(', ')} FROM old`)
+      db.exec('DROP TABLE old')
+    }
+    db.exec('CREATE INDEX _hourly_patterns_hour ON _hourly_patterns (hour)')
+    db.pragma('user_version = 6')
+  })()
+  db.close()
+}
+
+const primaryKey = (db: Database.Database, table: string): string[] =>
+  (db.pragma(`table_info(${table})`) as Array<{ name: string, pk: number }>).filter(c => c.pk > 0).sort((a, b) => a.pk - b.pk).map(c => c.name)
+
+t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers the same', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const first = createHandlers({ file, busyTimeoutMs: 50 })
+  const all = events()
+  for (let i = 0; i < all.length; i += 50) {
+    const chunk = all.slice(i, i + 50)
+    first.flush({ events: encodeEvents(chunk), timeZone: 'UTC', nowMs: chunk[chunk.length - 1].at as number })
+    first.maintain()
+  }
+  const before = answers(first)
+  first.close()
+
+  downgradeToV6(file)
+  const v6 = new Database(file, { readonly: true })
+  t.same(primaryKey(v6, '_hourly_patterns'), ['owner', 'hour', 'pattern'], 'the v6 layout')
+  t.equal(v6.prepare("SELECT owner FROM _hourly_stats WHERE owner = 'uuid-shop' LIMIT 1").pluck().get(), 'uuid-shop', 'owners by their text')
+  const rows = { stats: count(v6, '_hourly_stats'), patterns: count(v6, '_hourly_patterns') }
+  v6.close()
+
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  t.same(h.open(), { from: 6, to: schemaVersion })
+  t.same(answers(h), before, 'every aggregate, list and page as before')
+  const db = new Database(file, { readonly: true })
+  t.teardown(() => db.close())
+  t.same(primaryKey(db, '_hourly_stats'), ['hour', 'owner', 'operation'])
+  t.same(primaryKey(db, '_hourly_patterns'), ['hour', 'owner', 'pattern'])
+  t.same({ stats: count(db, '_hourly_stats'), patterns: count(db, '_hourly_patterns') }, rows, 'every rollup row kept')
+  t.equal(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = '_hourly_patterns_hour'").pluck().get(), 0, 'the (hour) index is gone')
+  t.same(db.prepare('SELECT DISTINCT typeof(owner) FROM _hourly_patterns').pluck().all(), ['integer'], 'owners by their _log_texts id')
+  t.same(db.prepare('SELECT DISTINCT typeof(owner) FROM _pattern_windows').pluck().all(), ['integer'], 'the windows built again, by id')
+
+  // and it goes on: a flush into the upgraded tables adds to the same rows
+  const e: StampedEvent = { ...event({ database: 'shop', databaseId: 'uuid-shop' }), at: now - 1000 }
+  const calls = h.overview({ range: '24h', nowMs: now }).queries
+  h.flush({ events: encodeEvents([e]), timeZone: 'UTC', nowMs: now })
+  t.equal(h.overview({ range: '24h', nowMs: now }).queries, calls + 1)
+})
+
+t.test('a rollup row stamped centuries ahead does not make a database read walk every hour up to it', async t => {
+  const file = join(tempDir(t), '_analytics.db')
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  h.flush({ events: encodeEvents([{ ...event({ database: 'shop', databaseId: 'uuid-shop' }), at: now - 1000 }]), timeZone: 'UTC', nowMs: now })
+  const db = new Database(file)
+  t.teardown(() => db.close())
+  // what a backfilled old log row with a timestamp in year 9000 leaves
+  db.prepare(`INSERT INTO _hourly_stats (hour, owner, operation, database_name, calls, errors, rows, total_ms, max_ms, hist)
+    VALUES (?, 'uuid-shop', 'select', 'shop', 1, 0, 0, 1, 1, NULL)`).run(Math.floor(Date.parse('9000-01-01T00:00:00Z') / hour))
+  t.equal(h.databaseOverview({ database: ref('shop'), range: '30d', nowMs: now }).sums.queries, 1, 'answers, without the far row')
+})
