@@ -26,10 +26,10 @@ export async function createItemsDatabase (url: string, token: string, name: str
 
 /**
  * Copies `<template>.db` to each of `names` and registers them (one table each) in `_system.db`, in one
- * transaction. The server must be stopped: it reads the registry at start. With `readKeys`, each copy gets a read
- * key: their raw values are returned in the order of `names`.
+ * transaction. The server must be stopped: it reads the registry at start. With `readKeys` (or `writeKeys`), each copy
+ * gets a read (or write) key: their raw values are returned in the order of `names`.
  */
-export function registerCopies (dataDir: string, template: string, names: string[], { readKeys = false } = {}): string[] {
+export function registerCopies (dataDir: string, template: string, names: string[], { readKeys = false, writeKeys = false } = {}): string[] {
   const system = new Database(join(dataDir, '_system.db'))
   try {
     const registry = createDatabaseStore(system)
@@ -40,7 +40,7 @@ export function registerCopies (dataDir: string, template: string, names: string
         copyFileSync(join(dataDir, `${template}.db`), join(dataDir, `${name}.db`))
         const record = registry.create(name, null)
         registry.setTableCount(record, 1)
-        if (readKeys) keys.push(keyStore.create(record.id, 'bench', 'read').key)
+        if (readKeys || writeKeys) keys.push(keyStore.create(record.id, 'bench', writeKeys ? 'write' : 'read').key)
       }
       return keys
     })()
