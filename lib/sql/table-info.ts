@@ -13,7 +13,7 @@ export interface SqlSource {
    * lane); while it matches the one of the last check, `readTableInfo` skips asking SQLite for the schema version.
    */
   schemaStamp?: number
-  /** The database file (no longer needed to reuse a schema: @see bySchema). */
+  /** The database file: its connections share the table schemas read under its current schema (@see bySchema). */
   file?: string
 }
 
@@ -75,8 +75,13 @@ const caches = new WeakMap<Database, SchemaCache>()
  * connection, and any database created with the same tables (a tenant per database, all alike), shares the one
  * read first, whatever file it came from: a file deleted and created again with other tables has another key.
  */
-const bySchema = new Map<string, Map<string, TableInfo>>()
+const bySchema = new Map<string, { tables: Map<string, TableInfo>, files: Set<string> }>()
 const bySchemaMax = 10_000
+/**
+ * The schema key each file was last read under. A key is kept only while a file has it, so a tenant that changes its
+ * schema again and again (each version another key) holds one entry, not thousands of others' worth.
+ */
+const keyOfFile = new Map<string, string>()
 const rowidNames = ['rowid', '_rowid_', 'oid']
 
 /**
@@ -122,20 +127,38 @@ function schemaCache (source: SqlSource): SchemaCache {
   }
   // a fresh connection, or a changed schema: the version and the schema's text in one statement (one read of both)
   const [version, text] = source.prepare(versionAndSchema).raw().get() as [number, string | null]
-  cache = { version, stamp, tables: sharedTables(text) }
+  cache = { version, stamp, tables: sharedTables(text, source.file) }
   caches.set(db, cache)
   return cache
 }
 
 /** The tables map shared by every connection to a database whose schema reads as `text` (@see bySchema). */
-function sharedTables (text: string | null): Map<string, TableInfo> {
+function sharedTables (text: string | null, file: string | undefined): Map<string, TableInfo> {
+  // a source without a file (a connection of the tests, an upload being checked) shares nothing
+  if (file === undefined) return new Map()
   const key = hash('sha1', text ?? '')
-  let tables = bySchema.get(key)
-  if (tables !== undefined) return tables
-  tables = new Map<string, TableInfo>()
-  bySchema.set(key, tables)
-  if (bySchema.size > bySchemaMax) bySchema.delete(bySchema.keys().next().value as string)
-  return tables
+  const previous = keyOfFile.get(file)
+  if (previous !== key) {
+    const left = previous === undefined ? undefined : bySchema.get(previous)
+    left?.files.delete(file)
+    if (left?.files.size === 0 && previous !== undefined) bySchema.delete(previous)
+    keyOfFile.delete(file)
+    keyOfFile.set(file, key)
+    if (keyOfFile.size > bySchemaMax) keyOfFile.delete(keyOfFile.keys().next().value as string)
+  }
+  let entry = bySchema.get(key)
+  if (entry === undefined) {
+    entry = { tables: new Map<string, TableInfo>(), files: new Set() }
+    bySchema.set(key, entry)
+    if (bySchema.size > bySchemaMax) bySchema.delete(bySchema.keys().next().value as string)
+  }
+  entry.files.add(file)
+  return entry.tables
+}
+
+/** How many table schemas are shared now (for tests: one per distinct schema in use). */
+export function sharedSchemaCount (): number {
+  return bySchema.size
 }
 
 // every field a table's description is derived from (rootpage, which differs between files, is not)

@@ -5,16 +5,22 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { as, build, signIn, workspace } from '../../helper.js'
 
-t.test('a snapshot cycle opens no unchanged database, recounts a changed one, and records every database', async (t) => {
-  const { app, dataDir } = await build(t, { ENGINE_MAX_CONNECTIONS: '1' })
+/** `count` fresh databases, each with one table `t`, made as the admin. */
+async function databasesWithATable (app: Awaited<ReturnType<typeof build>>['app'], prefix: string, count: number) {
   const admin = as(app, await signIn(app))
-  const ws = workspace(admin, 'snap')
+  const ws = workspace(admin, prefix)
   const names: string[] = []
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < count; i++) {
     const name = await ws.freshDatabase()
     await ws.sql(name, 'CREATE TABLE t (n INTEGER)')
     names.push(name)
   }
+  return { admin, ws, names }
+}
+
+t.test('a snapshot cycle opens no unchanged database, recounts a changed one, and records every database', async (t) => {
+  const { app, dataDir } = await build(t, { ENGINE_MAX_CONNECTIONS: '1' })
+  const { ws, names } = await databasesWithATable(app, 'snap', 4)
   const snapshots = () => {
     const db = new Database(join(dataDir, '_analytics.db'), { readonly: true })
     try {
@@ -103,14 +109,7 @@ t.test("one database's figures measure that database alone; calls during a cycle
 
 t.test("a database's analytics overview measures no other database", async (t) => {
   const { app } = await build(t)
-  const admin = as(app, await signIn(app))
-  const ws = workspace(admin, 'own')
-  const names: string[] = []
-  for (let i = 0; i < 3; i++) {
-    const name = await ws.freshDatabase()
-    await ws.sql(name, 'CREATE TABLE t (n INTEGER)')
-    names.push(name)
-  }
+  const { ws, admin, names } = await databasesWithATable(app, 'own', 3)
   await app.analytics.snapshot() // every database seen
   for (const name of names) await ws.sql(name, 'INSERT INTO t VALUES (1)') // and changed since
   const measured: string[] = []

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { readTableInfo, type SqlSource } from '../../../lib/sql/table-info.js'
+import { readTableInfo, sharedSchemaCount, type SqlSource } from '../../../lib/sql/table-info.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'litehouse-schema-'))
 t.teardown(() => rmSync(dir, { recursive: true, force: true }))
@@ -75,4 +75,18 @@ t.test('databases created with the same tables share one schema read; another sc
   t.equal(b.seen.schemaReads, 0, 'without reading the table schema')
   t.same(readTableInfo(c.source, 'notes').columns.map((col) => col.name), ['id', 'body', 'done'], 'a different schema is its own')
   t.equal(c.seen.schemaReads, 1)
+})
+
+t.test('one database changing its schema again and again holds one shared schema, not one per version', async (t) => {
+  const file = join(dir, 'churn.db')
+  const { db, source } = connect(file)
+  db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY)')
+  readTableInfo(source, 'items')
+  const before = sharedSchemaCount()
+  for (let i = 0; i < 50; i++) {
+    db.exec(`ALTER TABLE items ADD COLUMN c${i} TEXT`)
+    t.equal(readTableInfo(source, 'items').columns.length, i + 2)
+  }
+  t.equal(sharedSchemaCount(), before, 'each version replaced the one before')
+  db.close()
 })
