@@ -1,4 +1,4 @@
-// `npm run bench:many-dbs -- [--dbs=10000] [--duration=10] [--warmup=2] [--connections=32] [--pin=1] [--copies=1]`
+// `npm run bench:many-dbs -- [--dbs=10000] [--duration=10] [--warmup=2] [--connections=32] [--pin=1] [--copies=1] [--phases=1,2,3]`
 // Many databases: creates N hosted databases through the API (each a table of 100 rows and a read key; with
 // --copies=1 only the first, the others being copies of its file registered with a key each, bench/seed.ts),
 // then drives record GETs by id with the database picked (a) always the same one, (b) Zipf s=1.1 over N,
@@ -17,10 +17,10 @@ import { machineTicks, stealPercent } from './cpu.js'
 import { item } from './items.js'
 import { pinTree, treeRssBytes } from './tree.js'
 
-interface Settings { dbs: number, durationS: number, warmupS: number, connections: number, pin: string | undefined, copies: boolean }
+interface Settings { dbs: number, durationS: number, warmupS: number, connections: number, pin: string | undefined, copies: boolean, phases: number[] }
 
 function parseArgs (argv: string[]): Settings {
-  const settings: Settings = { dbs: 10_000, durationS: 10, warmupS: 2, connections: 32, pin: undefined, copies: false }
+  const settings: Settings = { dbs: 10_000, durationS: 10, warmupS: 2, connections: 32, pin: undefined, copies: false, phases: [1, 2, 3] }
   for (const arg of argv) {
     const flag = /^--(\w+)=([\d,-]+)$/.exec(arg)
     if (!flag) throw new Error(`unknown option ${arg}`)
@@ -31,6 +31,7 @@ function parseArgs (argv: string[]): Settings {
     else if (name === 'warmup') settings.warmupS = Number(value)
     else if (name === 'connections') settings.connections = Number(value)
     else if (name === 'copies') settings.copies = value === '1'
+    else if (name === 'phases') settings.phases = value.split(',').map(Number) // 1 one database, 2 Zipf, 3 uniform (e.g. to profile one)
     else throw new Error(`unknown option --${name}`)
   }
   if (!(settings.dbs >= 1 && settings.dbs <= 100_000)) throw new Error('--dbs is 1 to 100,000')
@@ -139,7 +140,7 @@ try {
     { label: `Zipf s=1.1 over ${names.length.toLocaleString('en-US')}`, pick: zipf(names.length, 1.1) },
     { label: `uniform over ${names.length.toLocaleString('en-US')}`, pick: () => Math.floor(Math.random() * names.length) }
   ]
-  for (const phase of phases) {
+  for (const phase of phases.filter((_, index) => settings.phases.includes(index + 1))) {
     const options = { url: server.url, connections: settings.connections, pipelining: 1, timeout: 10, requests: [request(phase.pick)] }
     if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS })
     process.stderr.write(`measuring ${phase.label} ...`)

@@ -36,6 +36,8 @@ export interface Connection {
   readonly sizeLimit: number | undefined
   /** Bytes of WAL not yet checkpointed (@see wal-pending.ts); undefined when the wal-index cannot be read. */
   walBytesPending: () => number | undefined
+  /** Opened with SQLITE_OPEN_READONLY (@see ConnectionOptions.readonly). */
+  readonly readonly: boolean
   close: () => void
 }
 
@@ -52,6 +54,13 @@ export interface ConnectionOptions {
   busyTimeoutMs?: number
   /** Whether commits of this connection checkpoint the WAL once it is large (SQLite's default). */
   autoCheckpoint?: boolean
+  /**
+   * Open read-only. Closing the last read-write connection to a WAL database checkpoints it and deletes its `-wal`
+   * and `-shm` files, and the next open creates them again: on a journaling file system that create, truncate and
+   * unlink cycle is most of what a cache miss costs. A read-only connection cannot take the lock that cycle needs,
+   * so the files stay for the next open (until a read-write connection is the last to close).
+   */
+  readonly?: boolean
 }
 
 let defaultsFit: boolean | undefined
@@ -73,13 +82,14 @@ function buildDefaultsFit (db: Db): boolean {
 export function openConnection (file: string, options: ConnectionOptions = {}): Connection {
   const {
     statementCacheSize = defaultStatementCacheSize, statementCacheBytes = defaultStatementCacheBytes,
-    busyTimeoutMs: timeout = busyTimeoutMs, autoCheckpoint = true
+    busyTimeoutMs: timeout = busyTimeoutMs, autoCheckpoint = true, readonly = false
   } = options
-  const db = new Database(file, { timeout })
+  const db = new Database(file, { timeout, readonly })
   const walIndex = holdWalIndex(file)
   try {
-    // WAL persists in the file: switching needs a lock another worker may hold, so only switch when needed
-    if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL')
+    // WAL persists in the file: switching needs a lock another worker may hold, so only switch when needed (a
+    // read-only connection cannot, and reads a file in either mode)
+    if (db.pragma('journal_mode', { simple: true }) !== 'wal' && !readonly) db.pragma('journal_mode = WAL')
     // `exec` runs a pragma without building a statement object and reading its answer: a third of the cost of
     // `db.pragma`, and these run at every open (thousands a second when databases outnumber the budget)
     if (!buildDefaultsFit(db)) db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON')
@@ -126,6 +136,7 @@ export function openConnection (file: string, options: ConnectionOptions = {}): 
     limitSize,
     get sizeLimit () { return sizeLimit },
     walBytesPending: walIndex.pending,
+    readonly,
     close () {
       statements.clear()
       db.close()

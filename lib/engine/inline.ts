@@ -21,6 +21,8 @@ import type { WorkerConfig } from './protocol.js'
 /** Jobs that may run inline when their table allows it. */
 const inlineJobs: ReadonlySet<string> = new Set(['records.get', 'records.insert', 'records.update', 'records.delete', 'changes.read'])
 const writeJobs: ReadonlySet<string> = new Set(['records.insert', 'records.update', 'records.delete'])
+/** Inline jobs that only read: they open a file read-only, which keeps its `-wal` and `-shm` for the next open. */
+const readJobs: ReadonlySet<string> = new Set([...inlineJobs].filter((name) => !writeJobs.has(name)))
 /** Inline commits to one database between two checkpoints (the WAL grows by a few pages per commit). */
 export const commitsPerCheckpoint = 500
 /**
@@ -56,13 +58,16 @@ interface FileState {
 }
 
 export function createInlineLane (config: WorkerConfig, onCheckpointDue: (databaseId: string) => void): InlineLane {
-  const runner = createJobRunner(config, { inline: true, connection: { busyTimeoutMs: 0, autoCheckpoint: false } })
+  const runner = createJobRunner(config, { inline: true, connection: { busyTimeoutMs: 0, autoCheckpoint: false }, readOnlyJobs: readJobs })
   const files = new Map<string, FileState>()
   const workerJobs = new Map<string, number>()
   /** Files whose last write went to a worker for want of a connection here, oldest first, with its time. */
   const coldWrites = new Map<string, number>()
 
-  /** Whether a write to `file` should run here: the lane holds its connection, or it was written a moment ago. */
+  /**
+   * Whether a write to `file` should run here: the lane holds its connection (one opened by a read is read-only:
+   * the write reopens it read-write), or it was written a moment ago.
+   */
   function writesHere (file: string): boolean {
     if (runner.has(file)) return true
     const now = performance.now()

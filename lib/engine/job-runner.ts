@@ -20,6 +20,8 @@ export interface RunnerOptions {
   /** Jobs run on the main thread (see JobContext.inline): `run` throws NotInline for those that must not. */
   inline?: boolean
   connection?: ConnectionOptions
+  /** Jobs that never write: they open a read-only connection when the file has none (@see ConnectionOptions.readonly). */
+  readOnlyJobs?: ReadonlySet<string>
 }
 
 /** Whether an inline job met another connection's lock: a worker can wait for it, the main thread must not. */
@@ -45,7 +47,8 @@ class RunningJob implements JobContext {
     readonly inline: boolean,
     readonly schemaStamp: number | undefined,
     readonly deadline: CommitDeadline | undefined,
-    private readonly maxSizeBytes: number | undefined
+    private readonly maxSizeBytes: number | undefined,
+    private readonly readsOnly: boolean
   ) {}
 
   get db (): Database { return this.connection().db }
@@ -58,7 +61,7 @@ class RunningJob implements JobContext {
   noteWrite (): void { this.wrote = true }
   private connection (): Connection {
     if (this.opened === undefined) {
-      this.opened = this.pool.acquire(this.file)
+      this.opened = this.pool.acquire(this.file, this.readsOnly)
       this.opened.limitSize(this.maxSizeBytes)
     }
     return this.opened
@@ -73,6 +76,7 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
   const memory = inline ? undefined : createMemoryGuard(pool, statementBytes, config.maxWorkerRssBytes)
   const limits = Object.freeze({ maxQueryRows: config.maxQueryRows })
   const registry = jobs as unknown as Record<string, Job<unknown, unknown>>
+  const readOnlyJobs = options.readOnlyJobs ?? new Set<string>()
 
   /**
    * `timeoutMs`: the deadline the engine kills the job at (workers only), from which its commit deadline follows;
@@ -83,7 +87,7 @@ export function createJobRunner (config: WorkerConfig, options: RunnerOptions = 
   ): JobOutcome {
     const started = performance.now()
     const deadline = timeoutMs === undefined ? undefined : { commitBy: started + timeoutMs - overrunMarginMs(timeoutMs), timeoutMs, announce }
-    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp, deadline, maxSizeBytes)
+    const ctx = new RunningJob(pool, file, config.dataDir, limits, inline, schemaStamp, deadline, maxSizeBytes, readOnlyJobs.has(name))
     try {
       const job = Object.hasOwn(registry, name) ? registry[name] : undefined
       if (job === undefined) throw new Error(`unknown job '${name}'`)

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import t from 'tap'
 import { coldWriteWindowMs, commitsPerCheckpoint } from '../../../lib/engine/inline.js'
 import { checkpointWaitMs } from '../../../lib/engine/jobs/database.js'
@@ -41,6 +41,30 @@ t.test('a record of a plain table is read and inserted on the main thread, witho
   t.same(rowsOf((await engine.run('plain', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })).rows), [{ id: 2, name: 'desk' }])
   t.equal(engine.inlineConnections(), inlineBefore + 1, 'one inline connection serves both')
   t.equal(await opened(), 0, 'no worker opened the database')
+})
+
+t.test('a read opens the file read-only, so closing it keeps the -wal and -shm files for the next open; a write reopens it read-write', async (t) => {
+  const file = seed('read-only', "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO items VALUES (1, 'lamp')")
+  const sideFiles = () => ['-wal', '-shm'].filter((suffix) => existsSync(file + suffix))
+  t.same(sideFiles(), [], 'the seeding connection, the last to close, removed them')
+  const inlineBefore = engine.inlineConnections()
+  t.same((await engine.run('read-only', 'records.get', { table: 'items', id: '1' })).row, { id: 1, name: 'lamp' })
+  t.equal(engine.inlineConnections(), inlineBefore + 1)
+  await engine.exclusive('read-only', () => {})
+  t.same(sideFiles(), ['-wal', '-shm'], 'a read-only connection cannot checkpoint and remove them as it closes')
+  t.same((await engine.run('read-only', 'records.get', { table: 'items', id: '1' })).row, { id: 1, name: 'lamp' }, 'the next open reads them')
+
+  const opened = await connectionsOpenedSince()
+  t.same(rowsOf((await engine.run('read-only', 'records.insert', { table: 'items', rows: [{ name: 'desk' }] })).rows), [{ id: 2, name: 'desk' }],
+    'a write on the file the read opened runs inline, on a read-write connection')
+  t.equal(await opened(), 0, 'no worker opened the database')
+  t.equal(engine.inlineConnections(), inlineBefore + 1, 'the read-only connection was replaced, not kept beside it')
+  t.same((await engine.run('read-only', 'records.get', { table: 'items', id: '2' })).row, { id: 2, name: 'desk' }, 'reads use the read-write one')
+  await engine.exclusive('read-only', () => {})
+  t.same(sideFiles(), [], 'the read-write connection, the last to close, checkpointed and removed them')
+  const db = new Database(file, { readonly: true })
+  t.teardown(() => db.close())
+  t.same(db.prepare('SELECT name FROM items ORDER BY id').pluck().all(), ['lamp', 'desk'], 'the write is in the database file')
 })
 
 t.test('updates and deletes by id run inline too, unless another table\'s foreign key refers to the table', async (t) => {
