@@ -76,6 +76,7 @@ export default fp(async (fastify) => {
     logger: fastify.log,
     // a stat per file; only a database whose file changed is opened (lib/databases/storage-stats.ts)
     listDatabases: async () => (await storage.all()).map(sizeOf),
+    databaseTotals: storage.totals,
     databaseSize: async (ref) => {
       const record = store.databases.findByName(ref.name)
       const row = record?.uuid === ref.id ? await storage.one(record) : undefined
