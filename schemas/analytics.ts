@@ -62,11 +62,14 @@ const WindowStats = {
 }
 
 export const OverviewResponse = Data(Type.Object({
-  databases: Type.Integer(),
+  databases: Type.Integer({ description: 'hosted databases whose file exists' }),
   ...WindowStats,
   rows_read: Type.Integer(),
   rows_written: Type.Integer(),
-  totalStorageBytes: Type.Integer()
+  totalStorageBytes: Type.Integer({
+    description: 'sum of every database\'s size, read without opening any: its pages as last measured (a snapshot), or, ' +
+      'written since, its file and WAL on disk'
+  })
 }))
 
 /** A pattern: the SQL with literals replaced by `?`; figures from the hourly rollups, percentiles from their histogram. */
