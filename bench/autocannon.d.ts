@@ -46,6 +46,8 @@ declare module 'autocannon' {
   export interface Result extends Aggregated {
     duration: number
     requests: { total: number }
+    /** Responses by status code, e.g. `{ '200': { count: 9 }, '503': { count: 1 } }`. */
+    statusCodeStats?: Record<string, { count: number }>
     non2xx: number
     errors: number
     timeouts: number

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import autocannon, { type Request } from 'autocannon'
+import autocannon, { type Request, type Result } from 'autocannon'
 import { call, eachLimited } from './api.js'
 import { registerCopies } from './seed.js'
 import { startChild } from './child.js'
@@ -71,7 +71,7 @@ function zipf (n: number, s: number): () => number {
   }
 }
 
-interface Counters { opens: number, hits: number, misses: number }
+interface Counters { opens: number, hits: number, misses: number, heapTotal: number, heapUsed: number, mainRss: number }
 
 /** Engine counters from the server's Prometheus text; undefined before the server has GET /api/metrics. */
 async function counters (url: string, session: string): Promise<Counters | undefined> {
@@ -81,11 +81,30 @@ async function counters (url: string, session: string): Promise<Counters | undef
   const sum = (metric: string) => text.split('\n')
     .filter((line) => line.startsWith(metric + ' ') || line.startsWith(metric + '{'))
     .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0)
-  return { opens: sum('litehouse_engine_opens_total'), hits: sum('litehouse_engine_cache_hits_total'), misses: sum('litehouse_engine_cache_misses_total') }
+  return {
+    opens: sum('litehouse_engine_opens_total'),
+    hits: sum('litehouse_engine_cache_hits_total'),
+    misses: sum('litehouse_engine_cache_misses_total'),
+    heapTotal: sum('nodejs_heap_size_total_bytes'),
+    heapUsed: sum('nodejs_heap_size_used_bytes'),
+    mainRss: sum('process_resident_memory_bytes')
+  }
 }
 
 interface Phase { label: string, pick: () => number }
-interface PhaseResult { label: string, rps: number, p50: number, p99: number, failures: number, rssBytes?: number, opensPerS?: number, hitRate?: number }
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
+/** What the failed requests of a run were: status codes other than 2xx, connection errors, timeouts. */
+function failureKinds (run: Result): string {
+  const kinds = Object.entries(run.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${count} × ${code}`)
+  if (run.errors > run.timeouts) kinds.push(`${run.errors - run.timeouts} connection errors`)
+  if (run.timeouts > 0) kinds.push(`${run.timeouts} timeouts`)
+  return kinds.join(', ')
+}
+interface PhaseResult { label: string, rps: number, p50: number, p99: number, failures: number, statuses: string, rssBytes?: number, mainRssBytes?: number, heapBytes?: string, opensPerS?: number, hitRate?: number }
 
 const settings = parseArgs(process.argv.slice(2))
 const loadBefore = loadavg()[0]
@@ -155,11 +174,14 @@ try {
       p50: run.latency.p50,
       p99: run.latency.p99,
       failures: run.non2xx + run.errors + run.timeouts,
+      statuses: failureKinds(run),
       rssBytes: treeRssBytes(server.pid),
+      mainRssBytes: after?.mainRss,
+      heapBytes: after === undefined ? undefined : `${mb(after.heapUsed)} / ${mb(after.heapTotal)}`,
       opensPerS: after && before ? (after.opens - before.opens) / seconds : undefined,
       hitRate: after && before && lookups > 0 ? (after.hits - before.hits) / lookups : undefined
     }
-    process.stderr.write(` ${Math.round(result.rps)} req/s${result.failures ? `, ${result.failures} FAILED` : ''}\n`)
+    process.stderr.write(` ${Math.round(result.rps)} req/s${result.failures ? `, ${result.failures} FAILED (${result.statuses})` : ''}\n`)
     results.push(result)
   }
 } finally {
@@ -174,14 +196,16 @@ const lines = [
     `${settings.warmupS} s warm-up + ${settings.durationS} s per phase${settings.copies ? ', databases 2 to N copies of the first' : ''}, server ${settings.pin === undefined ? 'unpinned' : `pinned to CPU ${settings.pin}`}; ` +
     `load before ${loadBefore.toFixed(2)}, steal ${steal === undefined ? '-' : `${steal.toFixed(0)} %`}`,
   '',
-  '| access pattern | req/s | ratio to one database | p50 | p99 | server tree RSS | opens/s | cache hit rate | failed |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| access pattern | req/s | ratio to one database | p50 | p99 | server tree RSS | main process RSS | its V8 heap used / total | opens/s | cache hit rate | failed |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
   ...results.map((r) => [
     r.label, count(r.rps), results[0].rps > 0 ? (r.rps / results[0].rps).toFixed(2) : '-', ms(r.p50), ms(r.p99),
-    r.rssBytes === undefined ? '-' : `${Math.round(r.rssBytes / 1024 / 1024)} MB`,
+    r.rssBytes === undefined ? '-' : mb(r.rssBytes),
+    r.mainRssBytes === undefined ? '-' : mb(r.mainRssBytes),
+    r.heapBytes ?? '-',
     r.opensPerS === undefined ? '-' : count(r.opensPerS),
     r.hitRate === undefined ? '-' : `${(r.hitRate * 100).toFixed(1)} %`,
-    String(r.failures)
+    r.failures === 0 ? '0' : `${r.failures} (${r.statuses})`
   ].join(' | ')).map((row) => `| ${row} |`)
 ]
 const markdown = lines.join('\n') + '\n'
