@@ -10,7 +10,7 @@ import { bigintToWire } from '../../sql/values.js'
 import { buildDelete, buildInsert, buildUpdate } from '../../sql/write.js'
 import { perConnection, requireBounded, transact, type JobContext } from '../context.js'
 import { RowCollector, writeRow } from '../result-bytes.js'
-import { requireRecordFits, tooLarge } from '../row-size.js'
+import { readIfFits, requireRecordFits, tooLarge } from '../row-size.js'
 
 /** A record on the wire: blobs as `{ "$base64": "..." }`, other values as JSON. */
 export type WireRecord = Record<string, unknown>
@@ -97,11 +97,15 @@ function getRecord (ctx: JobContext, args: GetRecordArgs): RecordResult {
   const table = readTableInfo(ctx, args.table)
   requireBounded(ctx, table.bounded.read)
   const match = matchRecord(table, args.id)
-  requireRecordFits(ctx, table, match)
   let sql = pointSql.get(table)
   if (sql === undefined) pointSql.set(table, (sql = buildGet(table, match).sql))
-  const statement = pointReads.get(ctx.db, table, () => ctx.db.prepare(sql).safeIntegers(true))
-  const row = getRow(statement, [match.value], guardOf(table))
+  // one lookup for a record that fits (nearly all); else the size reads tell an absent record from a large one
+  let row = readIfFits(ctx, table, match, sql, guardOf(table))
+  if (row === undefined) {
+    requireRecordFits(ctx, table, match)
+    const plain = sql
+    row = getRow(pointReads.get(ctx.db, table, () => ctx.db.prepare(plain).safeIntegers(true)), [match.value], guardOf(table))
+  }
   if (row === undefined) throw new RecordNotFound(args.id)
   return { row: written(ctx, typedColumns(table).wireRow(row)), sql }
 }
