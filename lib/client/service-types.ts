@@ -9695,6 +9695,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description hosted databases whose file exists */
                             databases: number;
                             queries: number;
                             writes: number;
@@ -9702,6 +9703,7 @@ export interface operations {
                             errorCount: number;
                             rows_read: number;
                             rows_written: number;
+                            /** @description sum of every database's size, read without opening any: its pages as last measured (a snapshot), or, written since, its file and WAL on disk */
                             totalStorageBytes: number;
                         };
                     };
