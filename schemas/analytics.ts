@@ -14,7 +14,15 @@ export const QueriesQuery = Type.Object({
   offset: Type.Integer({ minimum: 0, default: 0 }),
   search: Type.Optional(SearchSchema)
 }, { additionalProperties: false })
-export const TopQueriesQuery = Type.Object({ range: RangeSchema, search: Type.Optional(SearchSchema) }, { additionalProperties: false })
+export const TopQueriesQuery = Type.Object({
+  range: RangeSchema,
+  search: Type.Optional(SearchSchema),
+  limit: Type.Optional(Type.Integer({
+    minimum: 1,
+    maximum: 10000,
+    description: 'the first `limit` items only; without it every database has its item (the spec\'s answer), which at thousands of databases is megabytes'
+  }))
+}, { additionalProperties: false })
 export const PatternsQuery = Type.Object({
   range: RangeSchema,
   sort: Type.Union([Type.Literal('calls'), Type.Literal('total_ms'), Type.Literal('p95_ms'), Type.Literal('errors')], {

@@ -300,8 +300,9 @@ export function createAnalytics (opts: AnalyticsOptions) {
     async topQueries (p: TopQueriesParams = {}): Promise<TopQuery[]> {
       if (client === null) return []
       const range = p.range ?? '24h'
-      return await cache.get(`topQueries:${JSON.stringify([range, p.search ?? null])}`, async () =>
-        await client.request('topQueries', { ...p, range, nowMs: nowMs() }))
+      const all = await cache.get(`topQueries:${JSON.stringify([range, p.search ?? null])}`, async () =>
+        await client.request('topQueries', { range, search: p.search, nowMs: nowMs() }))
+      return p.limit === undefined ? all : all.slice(0, p.limit)
     },
 
     /** One database's patterns over the range, sorted descending by `sort` (default calls), paged. */

@@ -159,6 +159,8 @@ export interface QueriesParams {
 export interface TopQueriesParams {
   range?: AnalyticsRange
   search?: string
+  /** The first items only (the answer is computed and cached whole, then cut). */
+  limit?: number
 }
 
 export interface ErrorsParams {

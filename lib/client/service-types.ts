@@ -9790,6 +9790,8 @@ export interface operations {
                 range?: "24h" | "7d" | "30d";
                 /** @description case-insensitive prefix */
                 search?: string;
+                /** @description the first `limit` items only; without it every database has its item (the spec's answer), which at thousands of databases is megabytes */
+                limit?: number;
             };
             header?: never;
             path?: never;

@@ -94,6 +94,11 @@ t.test('analytics over real traffic', async (t) => {
   const top = (await admin({ method: 'GET', url: '/api/analytics/top-queries' })).json().data
   t.same(top.map((q: { database: string }) => q.database), ['shop'])
   t.equal(top[0].calls, 2)
+  t.same((await admin({ method: 'GET', url: '/api/analytics/top-queries?limit=1' })).json().data, top, 'limit=1: the first item')
+  for (const limit of ['0', '10001', 'x']) {
+    const refused = await admin({ method: 'GET', url: `/api/analytics/top-queries?limit=${limit}` })
+    t.equal(refused.statusCode, 400, `limit=${limit} is refused`)
+  }
 
   // patterns: literals fold ('WHERE id = 2' is 'WHERE id = ?'), every pattern listed with its percentiles
   const patterns = (await admin({ method: 'GET', url: '/api/analytics/shop/patterns?sort=errors&limit=2' })).json()

@@ -171,6 +171,9 @@ t.test('topQueries: each database\'s most-called pattern, most calls first', asy
   t.same(await analytics.topQueries({ range: '24h', search: 'update' }), [])
   t.same((await analytics.topQueries({ range: '24h', search: 'select * from b' })).map(q => q.database), ['bulk'])
   t.same(await analytics.topQueries({ range: '24h', search: 'bulk' }), [], 'prefix only')
+  t.same((await analytics.topQueries({ range: '24h', limit: 2 })).map(q => q.database), ['bulk', 'blog'], 'limit: the first items')
+  t.same((await analytics.topQueries({ range: '24h', limit: 2 })), (await analytics.topQueries({ range: '24h' })).slice(0, 2))
+  t.equal((await analytics.topQueries({ range: '24h', limit: 10 })).length, 3, 'a limit past the end: every item')
 })
 
 t.test('errors: failed queries newest first, limited and searched on the message', async t => {
