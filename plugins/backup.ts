@@ -13,7 +13,6 @@ declare module 'fastify' {
   }
 }
 
-
 function walSize (file: string): number {
   try {
     return statSync(file + '-wal').size

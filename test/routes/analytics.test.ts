@@ -98,6 +98,7 @@ t.test('analytics over real traffic', async (t) => {
   for (const limit of ['0', '10001', 'x']) {
     const refused = await admin({ method: 'GET', url: `/api/analytics/top-queries?limit=${limit}` })
     t.equal(refused.statusCode, 400, `limit=${limit} is refused`)
+    t.match(refused.json(), { code: 'FST_ERR_VALIDATION', message: /limit/ }, 'with the stable code of a schema failure, naming the parameter')
   }
 
   // patterns: literals fold ('WHERE id = 2' is 'WHERE id = ?'), every pattern listed with its percentiles

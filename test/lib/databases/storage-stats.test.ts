@@ -1,8 +1,12 @@
 // Storage snapshots at many databases (issue #22): a cycle costs a stat per file; only a database whose file
 // changed is opened. With a budget of one connection, every open would show in the engine's counters.
-import t from 'tap'
+import t, { type Test } from 'tap'
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { createStorageStats } from '../../../lib/databases/storage-stats.js'
+import type { DatabaseRecord } from '../../../lib/store/databases.js'
 import { as, build, signIn, workspace } from '../../helper.js'
 
 /** `count` fresh databases, each with one table `t`, made as the admin. */
@@ -16,6 +20,20 @@ async function databasesWithATable (app: Awaited<ReturnType<typeof build>>['app'
     names.push(name)
   }
   return { admin, ws, names }
+}
+
+/**
+ * `count` registry records (table count 1) over files of 10 bytes in a directory of the test; `withoutFile` of them
+ * (the last ones) have none.
+ */
+function recordsOnDisk (t: Test, count: number, withoutFile = 0) {
+  const dir = mkdtempSync(join(tmpdir(), 'litehouse-stats-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const records = Array.from({ length: count }, (_, i) => ({ id: `db${i}`, name: `d${i}`, tableCount: 1 }))
+  const fileOf = (record: { name: string }) => join(dir, `${record.name}.db`)
+  for (const record of records.slice(0, count - withoutFile)) writeFileSync(fileOf(record), 'x'.repeat(10))
+  // the records stand in for registry rows: only the fields storage stats read
+  return { records: records as unknown as DatabaseRecord[], fileOf: fileOf as (record: DatabaseRecord) => string }
 }
 
 t.test('a snapshot cycle opens no unchanged database, recounts a changed one, and records every database', async (t) => {
@@ -58,17 +76,11 @@ t.test('a snapshot cycle opens no unchanged database, recounts a changed one, an
 })
 
 t.test('a cycle over many databases lets the event loop turn between slices of them, and reads a missing WAL as none', async (t) => {
-  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs')
-  const { tmpdir } = await import('node:os')
-  const { createStorageStats } = await import('../../../lib/databases/storage-stats.js')
-  const dir = mkdtempSync(join(tmpdir(), 'litehouse-stats-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const records = Array.from({ length: 2000 }, (_, i) => ({ id: `db${i}`, name: `d${i}`, tableCount: 1 }))
-  for (const record of records) writeFileSync(join(dir, `${record.name}.db`), 'x'.repeat(10))
+  const { records, fileOf } = recordsOnDisk(t, 2000)
   let looked = 0
   const rows = createStorageStats({
-    list: () => records as never,
-    fileOf: (record) => { looked++; return join(dir, `${record.name}.db`) },
+    list: () => records,
+    fileOf: (record) => { looked++; return fileOf(record) },
     measure: async () => { throw new Error('nothing changed: nothing is measured') }
   })
   const lookedAtFirstTurn = new Promise<number>((resolve) => setImmediate(() => resolve(looked)))
@@ -81,25 +93,18 @@ t.test('a cycle over many databases lets the event loop turn between slices of t
 })
 
 t.test("one database's figures measure that database alone; calls during a cycle share it", async (t) => {
-  const { mkdtempSync, rmSync, writeFileSync, appendFileSync } = await import('node:fs')
-  const { tmpdir } = await import('node:os')
-  const { createStorageStats } = await import('../../../lib/databases/storage-stats.js')
-  const dir = mkdtempSync(join(tmpdir(), 'litehouse-stats-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const records = Array.from({ length: 5 }, (_, i) => ({ id: `db${i}`, name: `d${i}`, tableCount: 1 }))
-  const fileOf = (record: { name: string }) => join(dir, `${record.name}.db`)
-  for (const record of records) writeFileSync(fileOf(record), 'x'.repeat(10))
+  const { records, fileOf } = recordsOnDisk(t, 5)
   const measured: string[] = []
   const stats = createStorageStats({
-    list: () => records as never,
-    fileOf: fileOf as never,
+    list: () => records,
+    fileOf,
     measure: async (record) => { measured.push(record.id); return { sizeBytes: 99, tableCount: 2 } }
   })
   await stats.all()
   for (const record of records) appendFileSync(fileOf(record), 'more') // every file changes
-  t.match(await stats.one(records[3] as never), { sizeBytes: 99, tableCount: 2 })
+  t.match(await stats.one(records[3]), { sizeBytes: 99, tableCount: 2 })
   t.same(measured, ['db3'], 'only that database was measured')
-  t.match(await stats.one(records[3] as never), { sizeBytes: 99, tableCount: 2 }, 'unchanged since: from what was seen')
+  t.match(await stats.one(records[3]), { sizeBytes: 99, tableCount: 2 }, 'unchanged since: from what was seen')
   t.same(measured, ['db3'])
   const [a, b] = await Promise.all([stats.all(), stats.all()])
   t.equal(a, b, 'two callers at once got the same cycle')
@@ -121,18 +126,11 @@ t.test("a database's analytics overview measures no other database", async (t) =
 })
 
 t.test('the totals count every database with a file and add their sizes without measuring any: a changed one counts its bytes on disk', async (t) => {
-  const { mkdtempSync, rmSync, writeFileSync, appendFileSync } = await import('node:fs')
-  const { tmpdir } = await import('node:os')
-  const { createStorageStats } = await import('../../../lib/databases/storage-stats.js')
-  const dir = mkdtempSync(join(tmpdir(), 'litehouse-stats-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const records = Array.from({ length: 4 }, (_, i) => ({ id: `db${i}`, name: `d${i}`, tableCount: 1 }))
-  const fileOf = (record: { name: string }) => join(dir, `${record.name}.db`)
-  for (const record of records.slice(0, 3)) writeFileSync(fileOf(record), 'x'.repeat(10)) // d3 has no file
+  const { records, fileOf } = recordsOnDisk(t, 4, 1) // d3 has no file
   let measures = 0
   const stats = createStorageStats({
-    list: () => records as never,
-    fileOf: fileOf as never,
+    list: () => records,
+    fileOf,
     measure: async () => { measures++; return { sizeBytes: 4096, tableCount: 1 } }
   })
   t.same(await stats.totals(), { databases: 3, sizeBytes: 30 }, 'first look: the sizes of the files')

@@ -40,3 +40,33 @@ t.test('the inline lane takes a record by its exact reply size, near the limit t
   const missing = get(5)
   t.equal(!missing.ok && missing.error.code, 'RECORD_NOT_FOUND', 'an absent record is not found')
 })
+
+// A record GET reads the record and checks its bound in one statement (readIfFits): the bound is rewritten as a
+// bound of the byte sum itself, so it must agree with the size check's arithmetic at the very edge.
+t.test('the one-statement read fits exactly the records whose bound fits, at the edge of the limit', async (t) => {
+  const { readIfFits } = await import('../../../lib/engine/row-size.js')
+  const { readTableInfo } = await import('../../../lib/sql/table-info.js')
+  const { matchRecord } = await import('../../../lib/sql/record-key.js')
+  const { buildGet } = await import('../../../lib/sql/select.js')
+  const db = new Database(':memory:')
+  t.teardown(() => db.close())
+  db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, body BLOB)')
+  const table = readTableInfo({ db, prepare: (sql) => db.prepare(sql) }, 'items')
+  const ctx = { db, inline: true } as never
+  const sumOf = db.prepare('SELECT octet_length(id) + octet_length(body) FROM items WHERE id = ?').pluck()
+  const boundOf = (bytes: number) => bytes + Math.ceil(bytes / 3) + 3 * table.columns.length
+  // the byte sum whose bound is the limit, give or take: id 1 is one byte
+  const edge = Math.floor(3 * (inlineRowBytes - 3 * table.columns.length) / 4)
+  let fitting = 0
+  for (let bytes = edge - 4; bytes <= edge + 4; bytes++) {
+    db.prepare('INSERT OR REPLACE INTO items VALUES (1, ?)').run(Buffer.alloc(bytes - 1))
+    const match = matchRecord(table, '1')
+    const sum = sumOf.get(1) as number
+    const fits = boundOf(sum) <= inlineRowBytes
+    if (fits) fitting++
+    t.equal(readIfFits(ctx, table, match, buildGet(table, match).sql, false) !== undefined, fits,
+      `byte sum ${sum}: bound ${boundOf(sum)} ${fits ? '<=' : '>'} ${inlineRowBytes}`)
+  }
+  t.ok(fitting > 0 && fitting < 9, 'both sides of the edge were tried')
+  t.equal(readIfFits(ctx, table, matchRecord(table, '2'), buildGet(table, matchRecord(table, '2')).sql, false), undefined, 'an absent record: nothing')
+})
