@@ -544,7 +544,9 @@ export function createEngine (options: EngineOptions): Engine {
     clearInterval(idleTimer)
     for (const timer of backoffTimers) clearTimeout(timer)
     inline?.closeAll()
-    await Promise.all(workers.map((worker) => worker.shutdown(shutdownGraceMs)))
+    // one worker after the other: the last connection to a file checkpoints it and removes its -wal and -shm as it
+    // closes, but two closing at once may each see the other still open and both leave them behind
+    for (const worker of workers) await worker.shutdown(shutdownGraceMs)
     log.info({ restarts }, 'database engine closed')
   }
 
