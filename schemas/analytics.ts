@@ -50,7 +50,9 @@ export const QueryLogRowSchema = Type.Object({
   error_msg: Nullable(Type.String()),
   timestamp: Type.String(),
   database_id: Nullable(Type.String()),
-  sql_text: Nullable(Type.String())
+  sql_text: Type.Union([Type.String(), Type.Null()], {
+    description: "The statement's pattern: literals as `?` (`WHERE id = ?` for `WHERE id = 5`), so inline values stay out of analytics; the record routes' SQL template; null when none was recorded"
+  })
 })
 
 export const SnapshotRowSchema = Type.Object({

@@ -7,9 +7,9 @@ import type { Database } from 'better-sqlite3'
  * per row (indexes included) were mostly these texts, each row repeating a 36-character id, a 24-character time and
  * its statement.
  *
- * A message or statement is either in the dictionary (`error_id`, `sql_id`) or kept in its row (`error`, `sql`): a
- * statement with literals is mostly seen once, and in the dictionary it would be stored twice (row and unique
- * index). `at` holds the epoch milliseconds, or the timestamp text when it is not a canonical ISO instant of
+ * A message or statement is either in the dictionary (`error_id`, `sql_id`) or, once the dictionary is full, kept in
+ * its row (`error`, `sql`). The writer stores a statement's pattern (literals as `?`), which repeats; rows of files
+ * written before 2026-11-27 may hold a statement with its literals in the row. `at` holds the epoch milliseconds, or the timestamp text when it is not a canonical ISO instant of
  * 1970–9999 (from an older file, or an INSERT into the view).
  *
  * The view and its INSERT trigger are plain SQL: any SQLite client reads and appends `_query_log` as before.

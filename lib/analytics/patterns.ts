@@ -1,8 +1,12 @@
+import { cutMarker } from './stored-text.js'
+
 /**
  * A query's pattern: its SQL with every literal replaced by `?`, so that `WHERE id = 5` and `WHERE id = 6` group
  * together (CONTRACT.md "Analytics at constant cost"). Numbers (also negative, decimal, exponent, hex), strings,
- * blobs (X'..') become `?`; an `IN (…)` list of literals and placeholders becomes `IN (?)`; whitespace runs become
- * one space. Identifiers (also quoted ones and names holding digits) and parameters (`?1`, `:x`, `@x`, `$x`) stay.
+ * blobs (X'..') become `?`; an `IN (…)` list of literals and placeholders becomes `IN (?)`; whitespace runs and
+ * comments (line and block: a tracing tag in each request would make a pattern per request) become one space, but
+ * the marker of a text cut at `maxStoredText` stays. Identifiers (also quoted ones and names holding digits) and
+ * parameters (`?1`, `:x`, `@x`, `$x`) stay.
  */
 export const otherPattern = '(other)'
 
@@ -48,6 +52,8 @@ function numberEnd (sql: string, i: number): number {
 }
 
 export function normalizeSql (sql: string): string {
+  // a text cut by `boundedText` keeps its marker as written: its digits are not a literal
+  if (sql.endsWith(cutMarker)) return normalizeSql(sql.slice(0, -cutMarker.length)) + cutMarker
   const out: string[] = [] // tokens; whitespace is re-added as single spaces
   let space = false
   const push = (token: string): void => {
@@ -71,6 +77,7 @@ export function normalizeSql (sql: string): string {
     if (c === '[') { const end = sql.indexOf(']', i); const stop = end < 0 ? sql.length : end + 1; push(sql.slice(i, stop)); i = stop; continue }
     if (isDigit(c) || (c === '.' && isDigit(sql[i + 1]))) { i = numberEnd(sql, i); push('?'); continue }
     if (c === '-' && sql[i + 1] === '-') { const end = sql.indexOf('\n', i); i = end < 0 ? sql.length : end; space = true; continue }
+    if (c === '/' && sql[i + 1] === '*') { const end = sql.indexOf('*/', i + 2); i = end < 0 ? sql.length : end + 2; space = true; continue }
     if (c === '-' && (isDigit(sql[i + 1]) || (sql[i + 1] === '.' && isDigit(sql[i + 2])))) {
       const prev = lastToken()
       if (signContext.has(prev) || signKeywords.has(prev.toLowerCase())) { i = numberEnd(sql, i + 1); push('?'); continue }

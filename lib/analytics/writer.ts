@@ -184,8 +184,10 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       const ms = hourAtMs(e.at, timestamp)
       const errorMsg = textOrNull(e.errorMsg)
       const errorId = texts.refOf(errorMsg)
-      // a statement without literals (a template) repeats: stored once; one with literals is kept in its row
-      const sqlId = sqlText === pattern ? texts.refOf(sqlText) : null
+      // The log keeps the pattern, not the literals: values a tenant wrote inline stay out of analytics, and the
+      // pattern repeats, so it is stored once (a row holds its id) while the dictionary has room.
+      const loggedSql = sqlText === null ? null : pattern
+      const sqlId = texts.refOf(loggedSql)
       logRows.push({
         at: ms >= 0 && ms < maxStoredMs && timestamp.length === isoLength ? ms : timestamp,
         owner: texts.idOf(id),
@@ -196,7 +198,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
         errorId,
         error: errorId === null ? errorMsg : null,
         sqlId,
-        sql: sqlId === null ? sqlText : null,
+        sql: sqlId === null ? loggedSql : null,
         durationMs: finite(e.durationMs),
         rowCount
       })

@@ -9929,6 +9929,7 @@ export interface operations {
                             error_msg: string | null;
                             timestamp: string;
                             database_id: string | null;
+                            /** @description The statement's pattern: literals as `?` (`WHERE id = ?` for `WHERE id = 5`), so inline values stay out of analytics; the record routes' SQL template; null when none was recorded */
                             sql_text: string | null;
                         }[];
                     };
@@ -10288,6 +10289,7 @@ export interface operations {
                             error_msg: string | null;
                             timestamp: string;
                             database_id: string | null;
+                            /** @description The statement's pattern: literals as `?` (`WHERE id = ?` for `WHERE id = 5`), so inline values stay out of analytics; the record routes' SQL template; null when none was recorded */
                             sql_text: string | null;
                         }[];
                         meta: {

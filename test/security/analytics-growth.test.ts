@@ -62,11 +62,9 @@ t.test('long texts are cut at the cap with a marker, successes and error message
   t.equal((await reader({ method: 'POST', url: `/api/databases/${db}/query`, payload: { sql: missing } })).statusCode, 400)
   await app.analytics.flush()
 
-  const ok = read<{ sql_text: string }>("SELECT sql_text FROM _query_log WHERE status = 'ok' AND sql_text LIKE 'SELECT ''yyy%'")
-  t.equal(ok.length, 1)
-  t.ok(ok[0].sql_text.length <= maxStoredText + cutMarker.length, `stored ${ok[0].sql_text.length} characters`)
-  t.ok(ok[0].sql_text.endsWith(cutMarker), 'says that it was cut')
-  t.ok(ok[0].sql_text.startsWith(long.slice(0, 1000)), 'keeps the start as sent')
+  const ok = read<{ sql_text: string }>("SELECT sql_text FROM _query_log WHERE status = 'ok' AND sql_text LIKE 'SELECT ?%'")
+  t.same(ok.map(r => r.sql_text), ['SELECT ?' + cutMarker], 'a success is stored as its pattern, cut and marked')
+  t.same(read("SELECT 1 FROM _log_texts WHERE text LIKE '%yyyy%' UNION ALL SELECT 1 FROM _log WHERE sql LIKE '%yyyy%'"), [], 'its value is stored nowhere')
 
   const failed = read<{ sql_text: string, error_msg: string }>("SELECT sql_text, error_msg FROM _query_log WHERE status = 'error' AND sql_text LIKE 'SELECT * FROM \"zzz%'")
   t.equal(failed.length, 1)

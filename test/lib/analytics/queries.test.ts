@@ -36,7 +36,7 @@ const events: AnalyticsEvent[] = [
   ...times(1, '2026-10-31T12:00:00Z', { ...shop, operation: 'delete', sqlText: remove, rowCount: 1, durationMs: 5 }), // S5
   // blog
   ...times(1, '2026-11-20T11:45:00Z', { // B1
-    ...blog, operation: 'select', statsOperation: 'raw_query', tableName: null, sqlText: 'select 100% _x from posts', rowCount: 10, durationMs: 1
+    ...blog, operation: 'select', statsOperation: 'raw_query', tableName: null, sqlText: 'select "100%" _x from posts', rowCount: 10, durationMs: 1
   }),
   ...times(2, '2026-11-15T12:00:00Z', { // B2
     ...blog, operation: 'update', tableName: 'posts', sqlText: 'UPDATE posts SET slug = ?', rowCount: 0, durationMs: 2, status: 'error', errorMsg: 'UNIQUE constraint failed: posts.slug'
@@ -147,9 +147,9 @@ t.test('queries: the log of one database, newest first, paged and searched', asy
   t.equal(await search('shop', 'FROM'), 0, 'a prefix, not a substring')
   t.equal(await search('shop', '%'), 0, '% is literal')
   t.equal(await search('shop', '_'), 0, '_ is literal')
-  t.equal(await search('blog', 'select 100% _x'), 1)
-  t.equal(await search('blog', 'select 1_0'), 0)
-  t.equal(await search('blog', 'select 100%'), 1)
+  t.equal(await search('blog', 'select "100%" _x'), 1)
+  t.equal(await search('blog', 'select "1_0'), 0)
+  t.equal(await search('blog', 'select "100%'), 1)
   t.equal(await search('shop', ''), 11, 'an empty term does not filter')
 
   const bulk = await analytics.queries({ database: ref('bulk'), range: '24h' })
