@@ -13,11 +13,12 @@ export const pruneEveryMs = hourMs
 export const defaultLogMaxBytes = 1024 * 1024 * 1024
 /**
  * The raw log's size is estimated, not measured (measuring walks every page): its id span times the average bytes
- * of text kept in the row (statements with literals) of its newest 1,000 rows plus a fixed overhead per row
- * (numbers and text ids, record header, index entries). The estimate is taken at most once a minute, and every
- * flush while the log is over the bound.
+ * of text kept in the row (texts past a full dictionary, an older file's statements) of its newest 1,000 rows plus a
+ * fixed cost per row (numbers and text ids, record header, index entries, and the pages' free space once pruning
+ * runs): 82 bytes per row measured at 100 million events (bench/README.md), where 70 let the log grow to 1.26 GB.
+ * The estimate is taken at most once a minute, and every flush while the log is over the bound.
  */
-const logRowOverheadBytes = 70
+const logRowOverheadBytes = 82
 const logSizeCheckMs = 60_000
 /** Raw log rows deleted per flush while the file is over its size bound: a small step never holds a flush back. */
 export const sizePruneStep = 2000
