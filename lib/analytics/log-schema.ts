@@ -41,6 +41,11 @@ export const seedTexts = `INSERT OR IGNORE INTO _log_texts (id, text) VALUES ${O
 
 /** Past this many texts, statements and messages are kept in their rows: a flood of unique ones cannot grow it. */
 export const maxDictionaryTexts = 100_000
+/**
+ * Past this many characters of text, too: 100,000 statements of 4,096 characters would be 400 MB that no pruning
+ * reaches (the raw log's size bound counts rows, not the dictionary). In rows, texts are pruned with the log.
+ */
+export const maxDictionaryChars = 32 * 1024 * 1024
 
 /** `at` values kept as numbers: 1970-01-01 up to the end of year 9999, where ISO text has 24 characters. */
 export const maxStoredMs = 253402300800000

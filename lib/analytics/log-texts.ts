@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { maxDictionaryTexts } from './log-schema.js'
+import { maxDictionaryChars, maxDictionaryTexts } from './log-schema.js'
 
 /** Texts remembered by the writer before the cache starts over (names, ids, templates: a few kB each 1,000). */
 const maxCachedTexts = 50_000
@@ -11,9 +11,16 @@ const maxCachedTexts = 50_000
 export function createLogTexts (db: Database) {
   const find = db.prepare('SELECT id FROM _log_texts WHERE text = ?').pluck()
   const insert = db.prepare('INSERT INTO _log_texts (text) VALUES (?)')
-  const stored = db.prepare('SELECT COUNT(*) FROM _log_texts').pluck()
+  const stored = db.prepare('SELECT COUNT(*) AS count, COALESCE(SUM(length(text)), 0) AS chars FROM _log_texts')
   const ids = new Map<string, number>()
-  let count = stored.get() as number
+  let count = 0 // texts stored, and their characters: the dictionary's bounds
+  let chars = 0
+  const countStored = (): void => {
+    const totals = stored.get() as { count: number, chars: number }
+    count = totals.count
+    chars = totals.chars
+  }
+  countStored()
 
   const remember = (text: string, id: number): void => {
     if (ids.size >= maxCachedTexts) ids.clear()
@@ -26,6 +33,7 @@ export function createLogTexts (db: Database) {
     if (id === undefined) {
       id = Number(insert.run(text).lastInsertRowid)
       count++
+      chars += text.length
     }
     remember(text, id)
     return id
@@ -41,11 +49,12 @@ export function createLogTexts (db: Database) {
 
     /**
      * Its id while the dictionary has room, else null (the text is kept in the row). For texts that may each be
-     * unique (statements, messages): a flood of them cannot grow the dictionary past `maxDictionaryTexts`.
+     * unique (statements, messages): a flood of them cannot grow the dictionary past `maxDictionaryTexts` texts or
+     * `maxDictionaryChars` characters.
      */
     refOf (text: string | null): number | null {
       if (text === null) return null
-      if (count < maxDictionaryTexts || ids.has(text)) return idOf(text)
+      if ((count < maxDictionaryTexts && chars + text.length <= maxDictionaryChars) || ids.has(text)) return idOf(text)
       const id = find.get(text) as number | undefined // already stored: its id, as before the bound
       if (id === undefined) return null
       remember(text, id)
@@ -54,7 +63,7 @@ export function createLogTexts (db: Database) {
 
     forget (): void {
       ids.clear()
-      count = stored.get() as number
+      countStored()
     }
   }
 }

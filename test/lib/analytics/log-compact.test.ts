@@ -6,7 +6,7 @@ import { schemaVersion } from '../../../lib/analytics/schema.js'
 import { createHandlers } from '../../../lib/analytics/handlers.js'
 import { encodeEvents } from '../../../lib/analytics/wire.js'
 import { logRowsPerInsert } from '../../../lib/analytics/log-rows.js'
-import { maxDictionaryTexts } from '../../../lib/analytics/log-schema.js'
+import { maxDictionaryChars, maxDictionaryTexts } from '../../../lib/analytics/log-schema.js'
 import type { QueryLogRow, StampedEvent } from '../../../lib/analytics/types.js'
 import { count, event, rollUp, tempDir } from './helper.js'
 
@@ -54,27 +54,36 @@ t.test('the dictionary stores each text once; rows hold its ids, a statement wit
   t.equal(count(db, '_log'), events.length + 1)
 })
 
-t.test('past maxDictionaryTexts new statements and messages stay in their rows; names and known texts still get ids', async t => {
-  const file = join(tempDir(t), '_analytics.db')
-  const first = createHandlers({ file, busyTimeoutMs: 50 })
-  first.open()
-  first.close()
-  const fill = new Database(file)
-  fill.prepare(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-    INSERT INTO _log_texts (text) SELECT 'filler ' || i FROM n`).run(maxDictionaryTexts)
-  fill.prepare("INSERT INTO _log_texts (text) VALUES ('SELECT b FROM known')").run()
-  fill.close()
-  const { h, db } = open(t, file)
-  flush(h, [stamped(1, { sqlText: 'SELECT a FROM flood', status: 'error', errorMsg: 'no such table: flood' }), stamped(2, { sqlText: 'SELECT b FROM known' })])
-  t.same(db.prepare('SELECT sql_id IS NULL AS inRow, sql, error_id IS NULL AS errorInRow, error, owner IS NOT NULL AS owner FROM _log ORDER BY id').all(), [
-    { inRow: 1, sql: 'SELECT a FROM flood', errorInRow: 1, error: 'no such table: flood', owner: 1 },
-    { inRow: 0, sql: null, errorInRow: 1, error: null, owner: 1 }
-  ], 'a text already stored keeps its id')
-  t.same(db.prepare('SELECT sql_text, error_msg, database_id FROM _query_log ORDER BY id').all(), [
-    { sql_text: 'SELECT a FROM flood', error_msg: 'no such table: flood', database_id: 'uuid-shop' },
-    { sql_text: 'SELECT b FROM known', error_msg: null, database_id: 'uuid-shop' }
-  ])
-})
+// A dictionary filled to either bound: as many texts as it holds, or as many characters (8 texts of 4 MiB).
+const fillers = {
+  maxDictionaryTexts: [`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    INSERT INTO _log_texts (text) SELECT 'filler ' || i FROM n`, maxDictionaryTexts],
+  maxDictionaryChars: [`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8)
+    INSERT INTO _log_texts (text) SELECT hex(zeroblob(? / 16)) || i FROM n`, maxDictionaryChars]
+} as const
+
+for (const [bound, [fillSql, size]] of Object.entries(fillers)) {
+  t.test(`past ${bound} new statements and messages stay in their rows; names and known texts still get ids`, async t => {
+    const file = join(tempDir(t), '_analytics.db')
+    const first = createHandlers({ file, busyTimeoutMs: 50 })
+    first.open()
+    first.close()
+    const fill = new Database(file)
+    fill.prepare(fillSql).run(size)
+    fill.prepare("INSERT INTO _log_texts (text) VALUES ('SELECT b FROM known')").run()
+    fill.close()
+    const { h, db } = open(t, file)
+    flush(h, [stamped(1, { sqlText: 'SELECT a FROM flood', status: 'error', errorMsg: 'no such table: flood' }), stamped(2, { sqlText: 'SELECT b FROM known' })])
+    t.same(db.prepare('SELECT sql_id IS NULL AS inRow, sql, error_id IS NULL AS errorInRow, error, owner IS NOT NULL AS owner FROM _log ORDER BY id').all(), [
+      { inRow: 1, sql: 'SELECT a FROM flood', errorInRow: 1, error: 'no such table: flood', owner: 1 },
+      { inRow: 0, sql: null, errorInRow: 1, error: null, owner: 1 }
+    ], 'a text already stored keeps its id')
+    t.same(db.prepare('SELECT sql_text, error_msg, database_id FROM _query_log ORDER BY id').all(), [
+      { sql_text: 'SELECT a FROM flood', error_msg: 'no such table: flood', database_id: 'uuid-shop' },
+      { sql_text: 'SELECT b FROM known', error_msg: null, database_id: 'uuid-shop' }
+    ])
+  })
+}
 
 t.test('the _query_log view returns every row with the spec\'s columns, as it was recorded', async t => {
   const { h, db } = open(t)
