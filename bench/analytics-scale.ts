@@ -6,7 +6,8 @@
 // windows (the ratio in one run), and 200 flushes of 100 events at that volume (wall and CPU time), with the worker's
 // quiet work between requests (`maintain()`: window sums, window moves, rollup pruning, checkpoints) timed apart,
 // and the pages one flush of 100 events dirties, by table and index (read from the WAL).
-//   node --import tsx bench/analytics-scale.ts            (EVENTS=1000000 for a shorter run; BATCH=50000 loads faster)
+//   node --import tsx bench/analytics-scale.ts            (EVENTS=1000000 for a shorter run; BATCH=50000 loads faster;
+//   HOURS=14.4 with EVENTS=2000000: the rollups as dense as 100 million events over 30 days)
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,7 +24,10 @@ const batch = Number(process.env.BATCH ?? 5000)
 const compareBefore = process.env.COMPARE_BEFORE !== '0'
 const hour = 3_600_000
 const now = Date.parse('2026-11-20T12:34:56.000Z')
-const span = 30 * 24 * hour
+// HOURS spreads the events over fewer hours: 2,000,000 events over 14.4 hours put as many events in each rollup row
+// (7.5 a pattern row) as 100,000,000 over 30 days, so the rollups' bytes per event are the full run's in 2 minutes
+const spanHours = Number(process.env.HOURS ?? 720)
+const span = spanHours * hour
 
 let seed = 42
 const rnd = (): number => {
@@ -132,7 +136,7 @@ function time (label: string, fn: () => unknown, runs = 7): string {
 }
 
 const lines: string[] = []
-lines.push(`events ${total.toLocaleString('en')} over 30 days, ${databases} databases, ${patternsPerDatabase} Zipf patterns each with random literals, 1 % errors`)
+lines.push(`events ${total.toLocaleString('en')} over ${spanHours === 720 ? '30 days' : `${spanHours} hours`}, ${databases} databases, ${patternsPerDatabase} Zipf patterns each with random literals, 1 % errors`)
 lines.push(`written in ${loadS.toFixed(0)} s (${(total / loadS).toFixed(0)} events/s through flush + rollups, batches of ${batch})`)
 lines.push(`_analytics.db ${(fileBytes / 1e6).toFixed(0)} MB = ${(fileBytes / total).toFixed(0)} bytes per event; raw log rows kept ${logRows.toLocaleString('en')} (ANALYTICS_LOG_MAX_MB 1024)`)
 lines.push(`rollup rows: _hourly_stats ${rowsOf('_hourly_stats').toLocaleString('en')}, _hourly_patterns ${rowsOf('_hourly_patterns').toLocaleString('en')}, _pattern_windows ${rowsOf('_pattern_windows').toLocaleString('en')}`)
@@ -141,6 +145,9 @@ const bytes = db.prepare(`SELECT COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsi
   LEFT JOIN sqlite_master AS m ON m.name = s.name GROUP BY tbl ORDER BY size DESC`).all() as Array<{ tbl: string, size: number }>
 lines.push('bytes per event by table (indexes included): ' + bytes.filter(b => b.size / total >= 1)
   .map(b => `${b.tbl} ${(b.size / total).toFixed(0)}`).join(', '))
+const sizeOf = (table: string): number => bytes.find(b => b.tbl === table)?.size ?? 0
+lines.push('bytes per rollup row: ' + ['_hourly_stats', '_hourly_patterns', '_pattern_windows']
+  .map(table => `${table} ${(sizeOf(table) / rowsOf(table)).toFixed(0)}`).join(', '))
 // the compact raw log (schema v6): its bytes per row, and how many of them are statement text kept in the row
 const logBytes = bytes.filter(b => b.tbl === '_log' || b.tbl === '_log_texts').reduce((sum, b) => sum + b.size, 0)
 const inlineSql = db.prepare('SELECT AVG(COALESCE(length(sql), 0)) FROM _log').pluck().get() as number

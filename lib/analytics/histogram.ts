@@ -4,8 +4,10 @@
  * hour. A percentile is the upper bound of the bucket holding its nearest-rank event, capped at the maximum seen:
  * at most 19 % above the exact figure, never below it.
  *
- * Stored sparse as a BLOB: 5 bytes per non-empty bucket (index u8, count u32 little-endian), indexes ascending.
- * A pattern's hour usually fills a handful of buckets, so a row carries tens of bytes, not 128 counters.
+ * Stored sparse as a BLOB (v8, the compact encoding): a first byte 0x80, then per non-empty bucket, ascending, the
+ * gap from the previous one (u8) and the count (unsigned LEB128 varint): 2 bytes a bucket for counts under 128. A
+ * pattern's hour fills a handful of buckets. Blobs written before v8 (5 bytes a bucket: index u8, count u32
+ * little-endian; their first byte, an index, is under 0x80) are read as before and merged into the compact one.
  */
 export const bucketCount = 128
 const minMs = 0.001
@@ -25,72 +27,80 @@ export type Histogram = Uint32Array
 
 export const emptyHistogram = (): Histogram => new Uint32Array(bucketCount)
 
+const compactMarker = 0x80
+const empty = Buffer.alloc(0)
+
 export function encodeHistogram (h: Histogram): Buffer {
-  let used = 0
-  for (let i = 0; i < bucketCount; i++) if (h[i] !== 0) used++
-  const out = Buffer.allocUnsafe(used * 5)
-  let at = 0
+  const out = Buffer.allocUnsafe(1 + bucketCount * 6) // a u32 takes at most 5 varint bytes
+  let at = 1
+  let previous = -1
   for (let i = 0; i < bucketCount; i++) {
-    if (h[i] === 0) continue
-    out[at] = i
-    out.writeUInt32LE(h[i], at + 1)
-    at += 5
+    let count = h[i]
+    if (count === 0) continue
+    out[at++] = i - previous - 1
+    previous = i
+    while (count >= 0x80) {
+      out[at++] = (count & 0x7f) | 0x80
+      count >>>= 7
+    }
+    out[at++] = count
   }
-  return out
+  if (at === 1) return empty
+  out[0] = compactMarker
+  return Buffer.from(out.subarray(0, at)) // a copy: the scratch is as large as the largest histogram
 }
 
 /**
- * The sum of two encoded histograms, encoded: a merge of their sorted entries, without the dense counters (SQLite
- * calls this for every rollup upsert of a flush). A malformed entry (bucket out of range) is left out, as in
- * `addEncoded`; a NULL adds nothing.
+ * Calls `add(bucket, count)` for each entry of an encoded histogram, in either encoding. Counts wrap at 2^32 as in
+ * the dense Uint32Array. A malformed entry is left out: in the 5-byte encoding a bucket out of range (and a torn
+ * tail), in the compact one whatever follows a gap past the last bucket or a torn varint.
  */
-export function mergeEncoded (a: Uint8Array | null | undefined, b: Uint8Array | null | undefined): Buffer {
-  const x = a == null ? Buffer.alloc(0) : Buffer.from(a.buffer, a.byteOffset, a.byteLength - (a.byteLength % 5))
-  const y = b == null ? Buffer.alloc(0) : Buffer.from(b.buffer, b.byteOffset, b.byteLength - (b.byteLength % 5))
-  const out = Buffer.allocUnsafe(x.length + y.length)
-  let i = 0
-  let j = 0
-  let at = 0
-  // counts wrap at 2^32 as in the dense Uint32Array
-  const put = (bucket: number, count: number): void => {
-    if (bucket >= bucketCount) return
-    if (at > 0 && out[at - 5] === bucket) { // a bucket repeated within one input (never written so) adds up
-      out.writeUInt32LE((out.readUInt32LE(at - 4) + count) >>> 0, at - 4)
-      return
+function forEachEntry (blob: Uint8Array, add: (bucket: number, count: number) => void): void {
+  if (blob.byteLength === 0) return
+  if (blob[0] !== compactMarker) {
+    for (let at = 0; at + 5 <= blob.byteLength; at += 5) {
+      if (blob[at] < bucketCount) add(blob[at], (blob[at + 1] | blob[at + 2] << 8 | blob[at + 3] << 16 | blob[at + 4] << 24) >>> 0)
     }
-    out[at] = bucket
-    out.writeUInt32LE(count >>> 0, at + 1)
-    at += 5
+    return
   }
-  while (i < x.length || j < y.length) {
-    const fromX = j >= y.length || (i < x.length && x[i] <= y[j])
-    const fromY = i >= x.length || (j < y.length && y[j] <= x[i])
-    put(fromX ? x[i] : y[j], (fromX ? x.readUInt32LE(i + 1) : 0) + (fromY ? y.readUInt32LE(j + 1) : 0))
-    if (fromX) i += 5
-    if (fromY) j += 5
+  let bucket = -1
+  let at = 1
+  while (at < blob.byteLength) {
+    bucket += blob[at++] + 1
+    if (bucket >= bucketCount) return
+    let count = 0
+    let scale = 1
+    let byte: number
+    do {
+      if (at >= blob.byteLength || scale > 2 ** 28) return
+      byte = blob[at++]
+      count += (byte & 0x7f) * scale
+      scale *= 128
+    } while (byte >= 0x80)
+    add(bucket, count >>> 0)
   }
-  return out.subarray(0, at)
 }
 
-/** Adds an encoded histogram into `into` (a NULL or malformed tail adds nothing). */
+const scratch = emptyHistogram()
+
+/**
+ * The sum of two encoded histograms, compactly encoded (SQLite calls this for every rollup upsert of a flush); a
+ * NULL adds nothing.
+ */
+export function mergeEncoded (a: Uint8Array | null | undefined, b: Uint8Array | null | undefined): Buffer {
+  scratch.fill(0)
+  return encodeHistogram(addEncoded(addEncoded(scratch, a), b))
+}
+
+/** Adds an encoded histogram into `into` (a NULL adds nothing). */
 export function addEncoded (into: Histogram, blob: Uint8Array | null | undefined): Histogram {
-  if (blob == null) return into
-  const view = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)
-  for (let at = 0; at + 5 <= view.length; at += 5) {
-    const i = view[at]
-    if (i < bucketCount) into[i] += view.readUInt32LE(at + 1)
-  }
+  if (blob != null) forEachEntry(blob, (i, count) => { into[i] += count })
   return into
 }
 
 /** Subtracts an encoded histogram from `from` (the running windows drop an hour that left them). */
 export function subtractEncoded (from: Histogram, blob: Uint8Array | null | undefined): Histogram {
-  if (blob == null) return from
-  const view = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)
-  for (let at = 0; at + 5 <= view.length; at += 5) {
-    const i = view[at]
-    if (i < bucketCount) from[i] = Math.max(0, from[i] - view.readUInt32LE(at + 1))
-  }
+  if (blob != null) forEachEntry(blob, (i, count) => { from[i] = Math.max(0, from[i] - count) })
   return from
 }
 

@@ -64,6 +64,16 @@ const atOf = (ts: string): string => {
 const textOf = (column: string): string => `COALESCE((SELECT text FROM _log_texts WHERE id = l.${column}_id), l.${column})`
 const refOf = (value: string): string => `(SELECT id FROM _log_texts WHERE text = ${value})`
 
+/** SQL: the text of a `_log_texts` id (a rollup row's database name). */
+export const textById = (id: string): string => `(SELECT text FROM _log_texts WHERE id = ${id})`
+/**
+ * A rollup's `pattern` (schema v8) is the pattern's `_log_texts` id, or, past the dictionary's bounds, its text. The
+ * dictionary is never pruned, so a pattern is held one way for good: by id once stored there, else as text.
+ */
+export const patternTextOf = (column: string): string => `CASE WHEN typeof(${column}) = 'integer' THEN ${textById(column)} ELSE ${column} END`
+/** SQL: the `pattern` value that holds the pattern text `value`. */
+export const patternKeyOf = (value: string): string => `COALESCE(${refOf(value)}, ${value})`
+
 /** The spec's `_query_log` columns, in their order, from `_log` as `l`. */
 export const logViewColumns = `l.id AS id,
   (SELECT text FROM _log_texts WHERE id = l.name) AS database,

@@ -1,8 +1,10 @@
 import type { Database } from 'better-sqlite3'
 import { addEncoded, emptyHistogram, encodeHistogram } from './histogram.js'
+import { patternKeyOf, patternTextOf, textById } from './log-schema.js'
 
 /**
- * Running per-(owner, pattern) sums over the last 24, 168 and 720 hours, so that `top-queries` reads one row per
+ * Running per-(owner, pattern) sums over the last 24, 168 and 720 hours (the pattern and the database name as text:
+ * these rows are few, and the readers search and sort them), so that `top-queries` reads one row per
  * database and pattern of the window instead of one per hour of it (issue #24: 1.3 s at 30 days from the hourly
  * rows with a million events; the hourly rows grow with hours × patterns, these only with patterns).
  *
@@ -82,13 +84,14 @@ export function createPatternWindows (db: Database) {
   const upsert = db.prepare(`INSERT INTO _pattern_windows (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (span, owner, pattern) DO UPDATE SET ${addSums}`)
   const addHour = db.prepare(`INSERT INTO _pattern_windows (${columns})
-    SELECT :span, owner, pattern, database_name, calls, errors, writes, rows, total_ms, max_ms, hist
+    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_ms, max_ms, hist
     FROM _hourly_patterns WHERE hour = :hour AND true
     ON CONFLICT (span, owner, pattern) DO UPDATE SET ${addSums}`)
   // An hour leaving a window is subtracted row by row, driven by that hour's rows (the `(hour)` index) and a primary
   // key lookup each: as one UPDATE ... FROM, SQLite walked every window row of the span for each hour (span being the
   // key's prefix), two thirds of the bench's write time at 200,000 events.
-  const hourRows = db.prepare('SELECT owner, pattern, calls, errors, writes, rows, total_ms, max_ms, hist FROM _hourly_patterns WHERE hour = ?')
+  const hourRows = db.prepare(`SELECT owner, ${patternTextOf('pattern')} AS pattern, calls, errors, writes, rows, total_ms, max_ms, hist
+    FROM _hourly_patterns WHERE hour = ?`)
   const subtractRow = db.prepare(`UPDATE _pattern_windows SET calls = calls - :calls, errors = errors - :errors,
       writes = writes - :writes, rows = rows - :rows, total_ms = total_ms - :total_ms,
       max_ms = CASE WHEN :max_ms >= max_ms THEN NULL ELSE max_ms END, hist = hist_sub(hist, :hist)
@@ -102,12 +105,13 @@ export function createPatternWindows (db: Database) {
   }
   const clearSpan = db.prepare('DELETE FROM _pattern_windows WHERE span = ?')
   const rebuildSpan = db.prepare(`INSERT INTO _pattern_windows (${columns})
-    SELECT :span, owner, pattern, MAX(database_name), SUM(calls), SUM(errors), SUM(writes), SUM(rows), SUM(total_ms),
-      MAX(max_ms), hist_sum(hist)
-    FROM _hourly_patterns WHERE hour > :hour - :span AND hour <= :hour GROUP BY owner, pattern`)
+    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_ms, max_ms, hist
+    FROM (SELECT owner, pattern, MAX(name) AS name, SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes,
+        SUM(rows) AS rows, SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms, hist_sum(hist) AS hist
+      FROM _hourly_patterns WHERE hour > :hour - :span AND hour <= :hour GROUP BY owner, pattern) AS sums WHERE true`)
   // point lookups, one per hour of the window (the key is owner, hour, pattern)
   const maxOf = db.prepare(`WITH RECURSIVE hours (h) AS (SELECT :hour - :span + 1 UNION ALL SELECT h + 1 FROM hours WHERE h < :hour)
-    SELECT MAX(p.max_ms) FROM hours JOIN _hourly_patterns AS p ON p.owner = :owner AND p.hour = hours.h AND p.pattern = :pattern`).pluck()
+    SELECT MAX(p.max_ms) FROM hours JOIN _hourly_patterns AS p ON p.owner = :owner AND p.hour = hours.h AND p.pattern = ${patternKeyOf(':pattern')}`).pluck()
   const storeMax = db.prepare('UPDATE _pattern_windows SET max_ms = ? WHERE span = ? AND owner = ? AND pattern = ?')
 
   let current: number | null | undefined // undefined: not read yet; null: no window built yet (or left dirty)

@@ -6,6 +6,7 @@ import { hourMs } from './time.js'
 import { globalOwner, hourOf, hoursFrom, legacyOwner, registerHistogramFunctions } from './rollups.js'
 import type { PatternWindows, WindowRow } from './pattern-windows.js'
 import { prefixPattern } from './like.js'
+import { patternTextOf, textById } from './log-schema.js'
 import { withMaxima, type VolumeBucket } from './windows.js'
 import type { LogSums } from './reader.js'
 import { roundMs } from './reader.js'
@@ -77,17 +78,18 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     FROM _hourly_stats WHERE ${hoursFrom('_hourly_stats')} AND owner IN (:id, :legacy)`)
   const patternColumns = `SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes, SUM(rows) AS total_rows,
       SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms, hist_sum(hist) AS hist`
-  const patterns = db.prepare(`SELECT pattern AS sql_text, ${patternColumns}
+  const patterns = db.prepare(`SELECT ${patternTextOf('pattern')} AS sql_text, ${patternColumns}
     FROM _hourly_patterns WHERE ${hoursFrom('_hourly_patterns')} AND owner IN (:id, :legacy)
-      AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
+      AND (:search IS NULL OR ${patternTextOf('pattern')} LIKE :search ESCAPE '\\')
     GROUP BY pattern`)
   // the histograms of the winners only: summing every pattern's would double the scan's cost
   const topQueries = db.prepare(`WITH p AS (
-      SELECT database_name AS database, pattern AS sql_text, SUM(calls) AS calls, SUM(errors) AS errors,
+      SELECT ${textById('name')} AS database, ${patternTextOf('pattern')} AS sql_text, pattern AS pattern_key,
+        SUM(calls) AS calls, SUM(errors) AS errors,
         SUM(writes) AS writes, SUM(rows) AS total_rows, SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms,
         MIN(owner) AS first_owner, MAX(owner) AS last_owner
-      FROM _hourly_patterns WHERE hour >= :from AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
-      GROUP BY database_name, pattern
+      FROM _hourly_patterns WHERE hour >= :from AND (:search IS NULL OR ${patternTextOf('pattern')} LIKE :search ESCAPE '\\')
+      GROUP BY name, pattern
     ), ranked AS (
       SELECT *, ROW_NUMBER() OVER (PARTITION BY database ORDER BY calls DESC, sql_text) AS n FROM p
     )
@@ -213,12 +215,12 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     /** `topQueries` from the hourly rows of the window starting at `from` (epoch hour): one row per hour and pattern. */
     topQueriesFromHours (from: number, search?: string): TopQuery[] {
       const rows = topQueries.all({ from, search: search === undefined || search === '' ? null : prefixPattern(search) }) as Array<
-        PatternRow & { database: string, first_owner: number, last_owner: number }>
+        PatternRow & { database: string, pattern_key: number | string, first_owner: number, last_owner: number }>
       return rows.map(r => {
         // a name's rows have one owner, or two (its id and, for rows older than ids, `#name`)
         const h = emptyHistogram()
         for (const owner of new Set([r.first_owner, r.last_owner])) {
-          addEncoded(h, patternHistogram.get({ owner, from, pattern: r.sql_text }) as Buffer | null)
+          addEncoded(h, patternHistogram.get({ owner, from, pattern: r.pattern_key }) as Buffer | null)
         }
         return { database: r.database, ...patternStats({ ...r, hist: encodeHistogram(h) }) }
       })

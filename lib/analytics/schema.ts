@@ -20,9 +20,13 @@ import { normalizeSql } from './patterns.js'
  * - v7: the hourly rollups' keys lead with the hour, `(hour, owner, ...)`, and `owner` (there and in the running
  *   windows) is the owner text's `_log_texts` id (rollups.ts); the `(hour)` index on `_hourly_patterns` is gone. A v4
  *   to v6 file's rows are copied into the new tables at open; its windows are built again.
+ * - v8: the hourly rollups hold the database name and the pattern by their `_log_texts` ids (`name`, `pattern`), and
+ *   histograms are written in the compact encoding (histogram.ts; older blobs are read as they are). A v4 to v7 file's
+ *   rows are copied into the new tables at open (one pass over them, in the analytics worker, whose bounded buffer
+ *   holds the events meanwhile).
  * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
  */
-export const schemaVersion = 7
+export const schemaVersion = 8
 
 const queryLogTable = `CREATE TABLE IF NOT EXISTS _query_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -96,27 +100,33 @@ const retiredIndexes = ['_query_log_database_timestamp', '_storage_snapshots_dat
   '_hourly_patterns_hour']
 
 /**
- * v4 to v6 hourly rollups, keyed `(owner, hour, ...)` with the owner's text, copied into the v7 tables keyed
- * `(hour, owner, ...)` with the owner's `_log_texts` id. The running windows, keyed by the owner's text too, are
- * dropped: the first move builds them again from the hourly rows.
+ * v4 to v7 hourly rollups, copied into the v8 tables: keyed `(hour, owner, ...)` (v7), the owner (a text before v7),
+ * the database name and the pattern by their `_log_texts` ids (v8). Every text the old rows hold goes into the
+ * dictionary, past its bounds if need be, so that a pattern is held by id in every row or in none (rollups.ts). The
+ * running windows of a v4 to v6 file, keyed by the owner's text, are dropped: the first move builds them again.
  */
-function rekeyHourlyTables (db: Database): void {
-  for (const table of ['_hourly_stats', '_hourly_patterns']) {
-    if (!tableExists(db, table)) continue
-    db.exec(`ALTER TABLE ${table} RENAME TO ${table}_v6`)
-    db.exec(`INSERT OR IGNORE INTO _log_texts (text) SELECT DISTINCT owner FROM ${table}_v6 WHERE typeof(owner) = 'text'`)
+function rekeyHourlyTables (db: Database, from: number): void {
+  const hourly = ['_hourly_stats', '_hourly_patterns'].filter(table => tableExists(db, table))
+  for (const table of hourly) {
+    db.exec(`ALTER TABLE ${table} RENAME TO ${table}_before_v8`)
+    const texts = ["SELECT owner FROM old WHERE typeof(owner) = 'text'", 'SELECT database_name FROM old']
+    if (table === '_hourly_patterns') texts.push('SELECT pattern FROM old')
+    db.exec(`INSERT OR IGNORE INTO _log_texts (text) WITH old AS (SELECT * FROM ${table}_before_v8) ${texts.join(' UNION ')}`)
   }
   db.exec(rollupTables)
-  for (const table of ['_hourly_stats', '_hourly_patterns']) {
-    if (!tableExists(db, `${table}_v6`)) continue
-    const columns = columnsOf(db, table)
-    const select = columns.map(c => c === 'owner'
-      ? "CASE WHEN typeof(owner) = 'text' THEN (SELECT id FROM _log_texts WHERE text = owner) ELSE owner END"
-      : c)
-    db.exec(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select.join(', ')} FROM ${table}_v6 ORDER BY hour`)
-    db.exec(`DROP TABLE ${table}_v6`)
+  const textId = (column: string): string => `(SELECT id FROM _log_texts WHERE text = ${column})`
+  const copied: Record<string, string> = {
+    owner: `CASE WHEN typeof(owner) = 'text' THEN ${textId('owner')} ELSE owner END`,
+    name: textId('database_name'),
+    pattern: textId('pattern')
   }
-  if (tableExists(db, '_pattern_windows')) {
+  for (const table of hourly) {
+    const columns = columnsOf(db, table)
+    db.exec(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map(c => copied[c] ?? c).join(', ')}
+      FROM ${table}_before_v8 ORDER BY hour`)
+    db.exec(`DROP TABLE ${table}_before_v8`)
+  }
+  if (from < 7 && tableExists(db, '_pattern_windows')) {
     db.exec('DROP TABLE _pattern_windows')
     db.exec('DELETE FROM _pattern_windows_hour')
   }
@@ -196,7 +206,7 @@ export function migrate (db: Database): { from: number, to: number } {
     db.exec(backfillTable)
     if (from < 4) planBackfill(db) // a v4 log is rolled up already
     createCompactLog(db, sql => normalizeSql(sql) === sql)
-    if (from < 7) rekeyHourlyTables(db) // creates them on a file older than v4; needs `_log_texts`
+    if (from < 8) rekeyHourlyTables(db, from) // creates them on a file older than v4; needs `_log_texts`
     db.exec(patternWindowTables)
     db.pragma(`user_version = ${schemaVersion}`)
   })()

@@ -126,10 +126,10 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
     db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
     .concat(['_daily_stats', '_daily_queries'].map(table =>
       db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
-  // the rollups' owner is the `_log_texts` id of the database id
-  const ownerRenames = ['_hourly_stats', '_hourly_patterns'].map(table => // hour by hour: the keys lead with the hour
-    db.prepare(`UPDATE ${table} SET database_name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`, 24 * 400)} AND owner = ?`))
-    .concat(db.prepare('UPDATE _pattern_windows SET database_name = ? WHERE owner = ?'))
+  // the rollups' owner and name are `_log_texts` ids (the windows hold the name's text)
+  const hourlyRenames = ['_hourly_stats', '_hourly_patterns'].map(table => // hour by hour: the keys lead with the hour
+    db.prepare(`UPDATE ${table} SET name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`, 24 * 400)} AND owner = ?`))
+  const windowRename = db.prepare('UPDATE _pattern_windows SET database_name = ? WHERE owner = ?')
 
   let lastPruneMs = -Infinity
   let agedLeft = false // rows past the retention may be left: the next flush or quiet moment takes another step
@@ -252,7 +252,8 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   const rename = db.transaction((databaseId: string, newName: string) => {
     let changes = renameLog.run(texts.idOf(newName), texts.idOf(databaseId)).changes
     for (const stmt of renames) changes += stmt.run(newName, databaseId).changes
-    for (const stmt of ownerRenames) changes += stmt.run(newName, texts.idOf(databaseId)).changes
+    for (const stmt of hourlyRenames) changes += stmt.run(texts.idOf(newName), texts.idOf(databaseId)).changes
+    changes += windowRename.run(newName, texts.idOf(databaseId)).changes
     return changes
   })
 

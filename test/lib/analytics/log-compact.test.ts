@@ -2,6 +2,9 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import t from 'tap'
 import { migrate as migrateV5 } from './fixtures/schema-v5.js'
+import { rollupsToV6 } from './fixtures/downgrade.js'
+import { rollupTables } from '../../../lib/analytics/rollups.js'
+import { patternWindowTables } from '../../../lib/analytics/pattern-windows.js'
 import { schemaVersion } from '../../../lib/analytics/schema.js'
 import { createHandlers } from '../../../lib/analytics/handlers.js'
 import { encodeEvents } from '../../../lib/analytics/wire.js'
@@ -82,6 +85,15 @@ for (const [bound, [fillSql, size]] of Object.entries(fillers)) {
       { sql_text: 'SELECT a FROM flood', error_msg: 'no such table: flood', database_id: 'uuid-shop' },
       { sql_text: 'SELECT b FROM known', error_msg: null, database_id: 'uuid-shop' }
     ])
+    // the rollups hold a pattern the same way, by its id or past the bound as its text, and every read resolves both
+    flush(h, [stamped(3, { sqlText: 'SELECT a FROM flood' })])
+    t.same(db.prepare('SELECT typeof(pattern) AS held, calls, errors FROM _hourly_patterns ORDER BY 1').all(),
+      [{ held: 'integer', calls: 1, errors: 0 }, { held: 'text', calls: 2, errors: 1 }], 'the same text adds to the same row')
+    const listed = (items: Array<{ sql_text: string, calls: number }>): unknown[] => items.map(p => [p.sql_text, p.calls])
+    t.same(listed(h.patterns({ database: shop, range: '24h', nowMs: now }).items), [['SELECT a FROM flood', 2], ['SELECT b FROM known', 1]])
+    t.same(listed(h.patterns({ database: shop, range: '24h', nowMs: now, search: 'flood' }).items), [['SELECT a FROM flood', 2]], 'searched')
+    t.same(listed(h.topQueries({ range: '24h', nowMs: now })), [['SELECT a FROM flood', 2]], 'from the running windows')
+    t.same(listed(h.topQueriesFromHours('24h', now)), [['SELECT a FROM flood', 2]], 'from the hourly rows')
   })
 }
 
@@ -153,7 +165,15 @@ t.test('a v5 file upgrades in place: every log row, its ids and its answers are 
   v5.prepare("INSERT INTO _query_log (database, operation, status, timestamp, database_id) VALUES ('shop', 'select', 'ok', 'not a time', 'uuid-shop')").run()
   v5.prepare("INSERT INTO _query_log (database, operation, status, timestamp) VALUES ('gone', 'select', 'ok', '2026-11-20T12:00:00.000Z')").run()
   v5.prepare('DELETE FROM _query_log WHERE id = 303').run() // the counter is past the highest id
+  // rolled up as a v5 server did: by today's writer, its rows then brought back to the v4 to v6 layout
+  v5.exec('DROP TABLE _hourly_stats; DROP TABLE _hourly_patterns; DROP TABLE _pattern_windows; DROP TABLE _pattern_windows_hour')
+  v5.exec(rollupTables)
+  v5.exec(patternWindowTables)
   rollUp(v5)
+  v5.transaction(() => {
+    rollupsToV6(v5)
+    v5.pragma('user_version = 5')
+  })()
   t.equal(v5.pragma('user_version', { simple: true }), 5)
   const before = v5.prepare('SELECT * FROM _query_log ORDER BY id').all()
   v5.close()

@@ -2,6 +2,7 @@ import t from 'tap'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { migrate as migrateV3 } from './fixtures/schema-v3.js'
+import { rollupsToV7 } from './fixtures/downgrade.js'
 import { schemaVersion } from '../../../lib/analytics/schema.js'
 import { createHandlers } from '../../../lib/analytics/handlers.js'
 import { encodeEvents } from '../../../lib/analytics/wire.js'
@@ -91,6 +92,7 @@ t.test('a v4 file upgrades to v5 without rolling its log up a second time', asyn
   while (h.backfill().pending);
   h.close()
   const db = new Database(file) // back to v4: no running windows yet
+  rollupsToV7(db) // its hourly tables as they were (v7 kept v4's columns)
   db.exec('DROP TABLE _pattern_windows; DROP TABLE _pattern_windows_hour; PRAGMA user_version = 4')
   db.close()
   const again = createHandlers({ file, busyTimeoutMs: 50 })

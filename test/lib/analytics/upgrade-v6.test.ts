@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { schemaVersion } from '../../../lib/analytics/schema.js'
@@ -6,6 +6,7 @@ import { createHandlers } from '../../../lib/analytics/handlers.js'
 import { encodeEvents } from '../../../lib/analytics/wire.js'
 import type { AnalyticsRange, StampedEvent } from '../../../lib/analytics/index.js'
 import { count, event, ref, tempDir } from './helper.js'
+import { rollupsToV6, rollupsToV7 } from './fixtures/downgrade.js'
 
 const now = Date.parse('2026-11-20T12:30:00.000Z')
 const hour = 3_600_000
@@ -46,32 +47,17 @@ function answers (h: ReturnType<typeof createHandlers>): unknown {
   }))
 }
 
-/**
- * Turns a current file's rollups back into v6's layout: the owner's text (not its `_log_texts` id) in the hourly
- * tables and the running windows, hourly keys led by the owner, and an `(hour)` index.
- */
 function downgradeToV6 (file: string): void {
   const db = new Database(file)
-  db.transaction(() => {
-    for (const [table, key] of [['_hourly_stats', 'PRIMARY KEY (hour, owner, operation)'], ['_hourly_patterns', 'PRIMARY KEY (hour, owner, pattern)'],
-      ['_pattern_windows', 'PRIMARY KEY (span, owner, pattern)']]) {
-      const sql = db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(table) as string
-      const columns = (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map(c => c.name)
-      db.exec(`ALTER TABLE ${table} RENAME TO old`)
-      db.exec(sql.replace('owner INTEGER NOT NULL', 'owner TEXT NOT NULL').replace(key, key.replace('(hour, owner,', '(owner, hour,')))
-      db.exec(`INSERT INTO ${table} SELECT ${columns.map(c => c === 'owner' ? '(SELECT text FROM _log_texts WHERE id = owner)' : c).join(', ')} FROM old`)
-      db.exec('DROP TABLE old')
-    }
-    db.exec('CREATE INDEX _hourly_patterns_hour ON _hourly_patterns (hour)')
-    db.pragma('user_version = 6')
-  })()
+  db.transaction(() => rollupsToV6(db))()
   db.close()
 }
 
 const primaryKey = (db: Database.Database, table: string): string[] =>
   (db.pragma(`table_info(${table})`) as Array<{ name: string, pk: number }>).filter(c => c.pk > 0).sort((a, b) => a.pk - b.pk).map(c => c.name)
 
-t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers the same', async t => {
+/** A file with the test's events, flushed 50 at a time, and the answers it gave. */
+function filled (t: Test): { file: string, before: ReturnType<typeof answers> } {
   const file = join(tempDir(t), '_analytics.db')
   const first = createHandlers({ file, busyTimeoutMs: 50 })
   const all = events()
@@ -82,6 +68,36 @@ t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers t
   }
   const before = answers(first)
   first.close()
+  return { file, before }
+}
+
+t.test('a v7 file (names and patterns as text) upgrades in place to their ids and answers the same', async t => {
+  const { file, before } = filled(t)
+  const v7 = new Database(file)
+  v7.transaction(() => {
+    rollupsToV7(v7)
+    v7.pragma('user_version = 7')
+  })()
+  const rows = { stats: count(v7, '_hourly_stats'), patterns: count(v7, '_hourly_patterns') }
+  t.same(v7.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['text'], 'the v7 layout')
+  const windows = v7.prepare('SELECT * FROM _pattern_windows ORDER BY span, owner, pattern').all()
+  v7.close()
+
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  t.same(h.open(), { from: 7, to: schemaVersion })
+  t.same(answers(h), before, 'every aggregate, list and page as before')
+  const db = new Database(file, { readonly: true })
+  t.teardown(() => db.close())
+  t.same({ stats: count(db, '_hourly_stats'), patterns: count(db, '_hourly_patterns') }, rows, 'every rollup row kept')
+  t.same(db.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['integer'], 'patterns by their _log_texts id')
+  t.same(db.prepare('SELECT DISTINCT typeof(name) FROM _hourly_stats UNION SELECT DISTINCT typeof(name) FROM _hourly_patterns').pluck().all(),
+    ['integer'], 'names by their _log_texts id')
+  t.same(db.prepare('SELECT * FROM _pattern_windows ORDER BY span, owner, pattern').all(), windows, 'the running windows kept as they were')
+})
+
+t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers the same', async t => {
+  const { file, before } = filled(t)
 
   downgradeToV6(file)
   const v6 = new Database(file, { readonly: true })
@@ -118,7 +134,7 @@ t.test('a rollup row stamped centuries ahead does not make a database read walk 
   const db = new Database(file)
   t.teardown(() => db.close())
   // what a backfilled old log row with a timestamp in year 9000 leaves
-  db.prepare(`INSERT INTO _hourly_stats (hour, owner, operation, database_name, calls, errors, rows, total_ms, max_ms, hist)
-    VALUES (?, 'uuid-shop', 'select', 'shop', 1, 0, 0, 1, 1, NULL)`).run(Math.floor(Date.parse('9000-01-01T00:00:00Z') / hour))
+  db.prepare(`INSERT INTO _hourly_stats (hour, owner, operation, name, calls, errors, rows, total_ms, max_ms, hist)
+    SELECT ?, owner, 'select', name, 1, 0, 0, 1, 1, NULL FROM _hourly_stats LIMIT 1`).run(Math.floor(Date.parse('9000-01-01T00:00:00Z') / hour))
   t.equal(h.databaseOverview({ database: ref('shop'), range: '30d', nowMs: now }).sums.queries, 1, 'answers, without the far row')
 })
