@@ -24,7 +24,7 @@ export const ConfigSchema = Type.Object({
   ANALYTICS_FLUSH_MS: Type.Integer({ default: 5000, minimum: 10, description: 'analytics buffer flush interval' }),
   ANALYTICS_FLUSH_SIZE: Type.Integer({ default: 100, minimum: 1, description: 'buffered analytics events that force a flush' }),
   ANALYTICS_MAX_PATTERNS: Type.Integer({ default: 1000, minimum: 1, description: 'distinct query patterns per database-hour; the rest count under (other)' }),
-  ANALYTICS_LOG_MAX_MB: Type.Integer({ default: 1024, minimum: 1, description: 'size bound of _analytics.db past which the oldest raw query log rows are pruned' }),
+  ANALYTICS_LOG_MAX_MB: Type.Integer({ default: 1024, minimum: 1, description: 'size bound (MiB) of the raw query log in _analytics.db past which its oldest rows are pruned; the rollups and daily tables come on top' }),
   ANALYTICS_BUFFER_MAX: Type.Integer({ default: 100000, minimum: 1, description: 'analytics events held in memory; past it events are dropped and counted' }),
   SNAPSHOT_INTERVAL_MS: Type.Integer({ default: 300000, minimum: 100, description: 'storage snapshot interval' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'trust X-Forwarded-* headers (client IP for throttling)' }),

@@ -33,7 +33,7 @@ export const logIdSpanSql = 'SELECT COALESCE((SELECT MAX(id) FROM _log) - (SELEC
 export interface WriterLimits {
   /** Distinct patterns per database-hour before the rest count under `(other)`. */
   maxPatterns?: number
-  /** Used bytes of `_analytics.db` past which the oldest raw log rows go. */
+  /** Estimated bytes of the raw log (`_log`, its indexes) past which its oldest rows go. */
   logMaxBytes?: number
 }
 
