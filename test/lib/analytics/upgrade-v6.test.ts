@@ -71,6 +71,24 @@ function filled (t: Test): { file: string, before: ReturnType<typeof answers> } 
   return { file, before }
 }
 
+const rollupRows = (db: Database.Database): { stats: number, patterns: number } =>
+  ({ stats: count(db, '_hourly_stats'), patterns: count(db, '_hourly_patterns') })
+
+/**
+ * Opens an older file with today's code: it upgrades from `from`, answers every read as `before` and keeps every
+ * rollup row; the handlers and the file, read-only, for the checks of its layout.
+ */
+function upgraded (t: Test, file: string, old: { from: number, before: ReturnType<typeof answers>, rows: ReturnType<typeof rollupRows> }) {
+  const h = createHandlers({ file, busyTimeoutMs: 50 })
+  t.teardown(() => h.close())
+  t.same(h.open(), { from: old.from, to: schemaVersion })
+  t.same(answers(h), old.before, 'every aggregate, list and page as before')
+  const db = new Database(file, { readonly: true })
+  t.teardown(() => db.close())
+  t.same(rollupRows(db), old.rows, 'every rollup row kept')
+  return { h, db }
+}
+
 t.test('a v7 file (names and patterns as text) upgrades in place to their ids and answers the same', async t => {
   const { file, before } = filled(t)
   const v7 = new Database(file)
@@ -78,18 +96,12 @@ t.test('a v7 file (names and patterns as text) upgrades in place to their ids an
     rollupsToV7(v7)
     v7.pragma('user_version = 7')
   })()
-  const rows = { stats: count(v7, '_hourly_stats'), patterns: count(v7, '_hourly_patterns') }
+  const rows = rollupRows(v7)
   t.same(v7.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['text'], 'the v7 layout')
   const windows = v7.prepare('SELECT * FROM _pattern_windows ORDER BY span, owner, pattern').all()
   v7.close()
 
-  const h = createHandlers({ file, busyTimeoutMs: 50 })
-  t.teardown(() => h.close())
-  t.same(h.open(), { from: 7, to: schemaVersion })
-  t.same(answers(h), before, 'every aggregate, list and page as before')
-  const db = new Database(file, { readonly: true })
-  t.teardown(() => db.close())
-  t.same({ stats: count(db, '_hourly_stats'), patterns: count(db, '_hourly_patterns') }, rows, 'every rollup row kept')
+  const { db } = upgraded(t, file, { from: 7, before, rows })
   t.same(db.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['integer'], 'patterns by their _log_texts id')
   t.same(db.prepare('SELECT DISTINCT typeof(name) FROM _hourly_stats UNION SELECT DISTINCT typeof(name) FROM _hourly_patterns').pluck().all(),
     ['integer'], 'names by their _log_texts id')
@@ -103,18 +115,12 @@ t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers t
   const v6 = new Database(file, { readonly: true })
   t.same(primaryKey(v6, '_hourly_patterns'), ['owner', 'hour', 'pattern'], 'the v6 layout')
   t.equal(v6.prepare("SELECT owner FROM _hourly_stats WHERE owner = 'uuid-shop' LIMIT 1").pluck().get(), 'uuid-shop', 'owners by their text')
-  const rows = { stats: count(v6, '_hourly_stats'), patterns: count(v6, '_hourly_patterns') }
+  const rows = rollupRows(v6)
   v6.close()
 
-  const h = createHandlers({ file, busyTimeoutMs: 50 })
-  t.teardown(() => h.close())
-  t.same(h.open(), { from: 6, to: schemaVersion })
-  t.same(answers(h), before, 'every aggregate, list and page as before')
-  const db = new Database(file, { readonly: true })
-  t.teardown(() => db.close())
+  const { h, db } = upgraded(t, file, { from: 6, before, rows })
   t.same(primaryKey(db, '_hourly_stats'), ['hour', 'owner', 'operation'])
   t.same(primaryKey(db, '_hourly_patterns'), ['hour', 'owner', 'pattern'])
-  t.same({ stats: count(db, '_hourly_stats'), patterns: count(db, '_hourly_patterns') }, rows, 'every rollup row kept')
   t.equal(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = '_hourly_patterns_hour'").pluck().get(), 0, 'the (hour) index is gone')
   t.same(db.prepare('SELECT DISTINCT typeof(owner) FROM _hourly_patterns').pluck().all(), ['integer'], 'owners by their _log_texts id')
   t.same(db.prepare('SELECT DISTINCT typeof(owner) FROM _pattern_windows').pluck().all(), ['integer'], 'the windows built again, by id')
