@@ -39,6 +39,15 @@ export function createLogTexts (db: Database) {
     return id
   }
 
+  const refOf = (text: string | null): number | null => {
+    if (text === null) return null
+    if ((count < maxDictionaryTexts && chars + text.length <= maxDictionaryChars) || ids.has(text)) return idOf(text)
+    const id = find.get(text) as number | undefined // already stored: its id, as before the bound
+    if (id === undefined) return null
+    remember(text, id)
+    return id
+  }
+
   return {
     /** The id of `text` if it is stored (nothing is added): a reader's lookup. */
     find: (text: string): number | null => ids.get(text) ?? (find.get(text) as number | undefined) ?? null,
@@ -52,13 +61,15 @@ export function createLogTexts (db: Database) {
      * unique (statements, messages): a flood of them cannot grow the dictionary past `maxDictionaryTexts` texts or
      * `maxDictionaryChars` characters.
      */
-    refOf (text: string | null): number | null {
-      if (text === null) return null
-      if ((count < maxDictionaryTexts && chars + text.length <= maxDictionaryChars) || ids.has(text)) return idOf(text)
-      const id = find.get(text) as number | undefined // already stored: its id, as before the bound
-      if (id === undefined) return null
-      remember(text, id)
-      return id
+    refOf,
+
+    /**
+     * A pattern as an untyped key column holds it (the rollups', `_daily_queries`'): its id while the dictionary has
+     * room (`refOf`), else its text. The id is a BigInt: bound as a JS number it would be stored as a REAL.
+     */
+    keyOf (text: string): bigint | string {
+      const id = refOf(text)
+      return id === null ? text : BigInt(id)
     },
 
     forget (): void {

@@ -133,11 +133,6 @@ export function createRollupWriter (db: Database, texts: LogTexts, maxPatterns =
       writes = _hourly_patterns.writes + excluded.writes, ${sums('_hourly_patterns', '')}`)
   const windows = createPatternWindows(db)
   const knownPatterns = db.prepare(`SELECT ${patternTextOf('pattern')} FROM _hourly_patterns WHERE hour = ? AND owner = ?`).pluck()
-  // an id bound as a JS number would be stored as a REAL in the untyped column: a BigInt is stored as an integer
-  const patternKey = (pattern: string): bigint | string => {
-    const id = texts.refOf(pattern)
-    return id === null ? pattern : BigInt(id)
-  }
 
   // owner + hour -> patterns stored for it; bounded (cleared when too many database-hours are remembered)
   const known = new Map<string, Set<string>>()
@@ -220,7 +215,7 @@ export function createRollupWriter (db: Database, texts: LogTexts, maxPatterns =
       }
       const deltas = [...new Set(patterns.values())].map(p => ({ ...p, owner: texts.idOf(p.owner), hist: encodeHistogram(p.hist) }))
       for (const p of deltas) {
-        upsertPattern.run(p.owner, p.hour, patternKey(p.pattern), texts.idOf(p.name), p.calls, p.errors, p.writes, p.rows, p.totalMs, p.maxMs, p.hist)
+        upsertPattern.run(p.owner, p.hour, texts.keyOf(p.pattern), texts.idOf(p.name), p.calls, p.errors, p.writes, p.rows, p.totalMs, p.maxMs, p.hist)
       }
       windows.stage(deltas)
     },

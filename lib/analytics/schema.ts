@@ -4,6 +4,7 @@ import { backfillTable, planBackfill } from './backfill.js'
 import { patternWindowTables } from './pattern-windows.js'
 import { createCompactLog, logIndexes } from './log-schema.js'
 import { normalizeSql } from './patterns.js'
+import { createDailyViews } from './daily-tables.js'
 
 /**
  * `_analytics.db` layouts, by `PRAGMA user_version`:
@@ -24,9 +25,12 @@ import { normalizeSql } from './patterns.js'
  *   histograms are written in the compact encoding (histogram.ts; older blobs are read as they are). A v4 to v7 file's
  *   rows are copied into the new tables at open (one pass over them, in the analytics worker, whose bounded buffer
  *   holds the events meanwhile).
+ * - v9: `_daily_stats` and `_daily_queries` are views over compact tables keyed by the day and `_log_texts` ids
+ *   (daily-tables.ts); the rows of the v3 tables move into them, except those whose key holds a NULL or an odd date,
+ *   which stay in `_daily_stats_legacy` / `_daily_queries_legacy` (the v3 tables, renamed).
  * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
  */
-export const schemaVersion = 8
+export const schemaVersion = 9
 
 const queryLogTable = `CREATE TABLE IF NOT EXISTS _query_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -91,13 +95,15 @@ const dailyTables = {
 const indexes: Record<string, string> = {
   ...logIndexes,
   _storage_snapshots_database_id_timestamp: '_storage_snapshots (database_id, timestamp)',
-  _storage_snapshots_unidentified: '_storage_snapshots (database, timestamp) WHERE database_id IS NULL',
-  _daily_stats_date: '_daily_stats (date)'
+  _storage_snapshots_unidentified: '_storage_snapshots (database, timestamp) WHERE database_id IS NULL'
 }
 
-/** Indexes earlier servers made and this one replaced (v6's `(hour)` index: the v7 keys lead with the hour). */
+/**
+ * Indexes earlier servers made and this one replaced (v6's `(hour)` index: the v7 keys lead with the hour; the
+ * `_daily_stats (date)` index: v9's daily keys lead with the day, and nothing reads the legacy rows by date).
+ */
 const retiredIndexes = ['_query_log_database_timestamp', '_storage_snapshots_database_timestamp', '_storage_snapshots_database_id',
-  '_hourly_patterns_hour']
+  '_hourly_patterns_hour', '_daily_stats_date']
 
 /**
  * v4 to v7 hourly rollups, copied into the v8 tables: keyed `(hour, owner, ...)` (v7), the owner (a text before v7),
@@ -207,6 +213,7 @@ export function migrate (db: Database): { from: number, to: number } {
     if (from < 4) planBackfill(db) // a v4 log is rolled up already
     createCompactLog(db, sql => normalizeSql(sql) === sql)
     if (from < 8) rekeyHourlyTables(db, from) // creates them on a file older than v4; needs `_log_texts`
+    if (from < 9) createDailyViews(db) // needs `_log_texts`
     db.exec(patternWindowTables)
     db.pragma(`user_version = ${schemaVersion}`)
   })()

@@ -6,6 +6,7 @@ import { createLogTexts } from './log-texts.js'
 import { fixedTexts, maxStoredMs } from './log-schema.js'
 import { createRollupWriter, defaultMaxPatterns, hourOf, hoursFrom, type RollupInput } from './rollups.js'
 import { maxWindowHours } from './pattern-windows.js'
+import { createDailyWriter, dailyViews, type DailyRow } from './daily-tables.js'
 
 export const retentionMs = 30 * dayMs
 export const pruneEveryMs = hourMs
@@ -86,9 +87,6 @@ function hourAtMs (ms: unknown, timestamp: string): number {
   return typeof ms === 'number' && Number.isInteger(ms) && ms >= 0 && ms < maxStoredMs ? ms : Date.parse(timestamp)
 }
 
-interface DailyStat { date: string, name: string, id: string, operation: string, count: number, read: number, written: number }
-interface DailyQuery { date: string, name: string, id: string, sqlText: string, count: number, rows: number }
-
 /** Writes of the analytics worker: flush batches, snapshots, renames and pruning. */
 export function createWriter (db: Database, limits: WriterLimits = {}) {
   const insertLogRows = createLogInserter(db)
@@ -101,19 +99,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   const logBytes = (): number => (idSpan.get() as number) * (((textBytes.get() as number | null) ?? 0) + logRowOverheadBytes)
   const pruneOldest = db.prepare('DELETE FROM _log WHERE id IN (SELECT id FROM _log ORDER BY id LIMIT ?)')
   const pruneRollups = ['_hourly_stats', '_hourly_patterns'].map(table => db.prepare(`DELETE FROM ${table} WHERE hour < ?`))
-  const upsertStat = db.prepare(`INSERT INTO _daily_stats
-    (date, database_name, database_id, operation, count, rows_read, rows_written) VALUES (?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (database_id, date, operation) DO UPDATE SET
-      database_name = excluded.database_name,
-      count = _daily_stats.count + excluded.count,
-      rows_read = _daily_stats.rows_read + excluded.rows_read,
-      rows_written = _daily_stats.rows_written + excluded.rows_written`)
-  const upsertQuery = db.prepare(`INSERT INTO _daily_queries
-    (date, database_name, database_id, sql_text, count, row_count) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT (database_id, date, sql_text) DO UPDATE SET
-      database_name = excluded.database_name,
-      count = _daily_queries.count + excluded.count,
-      row_count = _daily_queries.row_count + excluded.row_count`)
+  const [dailyStats, dailyQueries] = dailyViews.map(v => createDailyWriter(db, texts, v))
   const insertSnapshot = db.prepare(`INSERT INTO _storage_snapshots
     (database, size_bytes, table_count, timestamp, database_id) VALUES (?, ?, ?, ?, ?)`)
   // times are numbers, and texts (an older file's odd ones) sort after every number: each kind pruned by its own
@@ -122,10 +108,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   const prune = db.prepare('DELETE FROM _log WHERE id IN (SELECT id FROM _log WHERE at < :ms LIMIT :limit)')
   const pruneTexts = db.prepare("DELETE FROM _log WHERE id IN (SELECT id FROM _log WHERE at >= '' AND at < :iso LIMIT :limit)")
   const renameLog = db.prepare('UPDATE _log SET name = ? WHERE owner = ?')
-  const renames = ['_storage_snapshots'].map(table =>
-    db.prepare(`UPDATE ${table} SET database = ? WHERE database_id = ?`))
-    .concat(['_daily_stats', '_daily_queries'].map(table =>
-      db.prepare(`UPDATE ${table} SET database_name = ? WHERE database_id = ?`)))
+  const renameSnapshots = db.prepare('UPDATE _storage_snapshots SET database = ? WHERE database_id = ?')
   // the rollups' owner and name are `_log_texts` ids (the windows hold the name's text)
   const hourlyRenames = ['_hourly_stats', '_hourly_patterns'].map(table => // hour by hour: the keys lead with the hour
     db.prepare(`UPDATE ${table} SET name = ? WHERE ${hoursFrom(table, `(SELECT MIN(hour) FROM ${table})`, 24 * 400)} AND owner = ?`))
@@ -166,11 +149,12 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
   }
 
   const writeBatch = db.transaction((events: StampedEvent[], timeZone: string) => {
-    const stats = new Map<string, DailyStat>()
-    const queries = new Map<string, DailyQuery>()
+    // counts: [count, rows_read, rows_written] and [count, row_count]
+    const stats = new Map<string, DailyRow>()
+    const queries = new Map<string, DailyRow>()
     const timeOf = isoTimes()
-    let stat: DailyStat | undefined
-    let query: DailyQuery | undefined
+    let stat: DailyRow | undefined
+    let query: DailyRow | undefined
     const logRows: LogRow[] = []
     const rollupRows: RollupInput[] = []
     for (const e of events) {
@@ -217,41 +201,42 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       const date = dateOf(timestamp, timeZone)
       const statsOperation = e.statsOperation ?? operation
       // consecutive events mostly share their keys: the previous aggregate is reused without building a key
-      if (stat === undefined || stat.id !== id || stat.date !== date || stat.operation !== statsOperation) {
+      if (stat === undefined || stat.id !== id || stat.date !== date || stat.key !== statsOperation) {
         const statKey = `${id}\u0000${date}\u0000${statsOperation}`
         stat = stats.get(statKey)
         if (stat === undefined) {
-          stat = { date, name, id, operation: statsOperation, count: 0, read: 0, written: 0 }
+          stat = { date, name, id, key: statsOperation, counts: [0, 0, 0] }
           stats.set(statKey, stat)
         }
       }
       stat.name = name
-      stat.count++
-      if (operation === 'select') stat.read += rowCount
-      else if (writeOperations.has(operation)) stat.written += rowCount
+      stat.counts[0]++
+      if (operation === 'select') stat.counts[1] += rowCount
+      else if (writeOperations.has(operation)) stat.counts[2] += rowCount
 
       // The unique key treats NULL as distinct, so text-less events are keyed by their operation name instead.
-      if (query === undefined || query.id !== id || query.date !== date || query.sqlText !== pattern) {
+      if (query === undefined || query.id !== id || query.date !== date || query.key !== pattern) {
         const queryKey = `${id}\u0000${date}\u0000${pattern}`
         query = queries.get(queryKey)
         if (query === undefined) {
-          query = { date, name, id, sqlText: pattern, count: 0, rows: 0 }
+          query = { date, name, id, key: pattern, counts: [0, 0] }
           queries.set(queryKey, query)
         }
       }
       query.name = name
-      query.count++
-      query.rows += rowCount
+      query.counts[0]++
+      query.counts[1] += rowCount
     }
     insertLogRows(logRows)
     rollups.write(rollupRows)
-    for (const s of stats.values()) upsertStat.run(s.date, s.name, s.id, s.operation, s.count, s.read, s.written)
-    for (const q of queries.values()) upsertQuery.run(q.date, q.name, q.id, q.sqlText, q.count, q.rows)
+    dailyStats.write(stats.values())
+    dailyQueries.write(queries.values())
   })
 
   const rename = db.transaction((databaseId: string, newName: string) => {
     let changes = renameLog.run(texts.idOf(newName), texts.idOf(databaseId)).changes
-    for (const stmt of renames) changes += stmt.run(newName, databaseId).changes
+    changes += renameSnapshots.run(newName, databaseId).changes
+    changes += dailyStats.rename(databaseId, newName) + dailyQueries.rename(databaseId, newName)
     for (const stmt of hourlyRenames) changes += stmt.run(texts.idOf(newName), texts.idOf(databaseId)).changes
     changes += windowRename.run(newName, texts.idOf(databaseId)).changes
     return changes

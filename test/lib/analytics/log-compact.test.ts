@@ -89,6 +89,10 @@ for (const [bound, [fillSql, size]] of Object.entries(fillers)) {
     flush(h, [stamped(3, { sqlText: 'SELECT a FROM flood' })])
     t.same(db.prepare('SELECT typeof(pattern) AS held, calls, errors FROM _hourly_patterns ORDER BY 1').all(),
       [{ held: 'integer', calls: 1, errors: 0 }, { held: 'text', calls: 2, errors: 1 }], 'the same text adds to the same row')
+    t.same(db.prepare('SELECT typeof(pattern) AS held, count FROM _daily_query_sums ORDER BY 1').all(),
+      [{ held: 'integer', count: 1 }, { held: 'text', count: 2 }], 'so do the daily sums')
+    t.same(db.prepare('SELECT sql_text, count FROM _daily_queries ORDER BY count').all(),
+      [{ sql_text: 'SELECT b FROM known', count: 1 }, { sql_text: 'SELECT a FROM flood', count: 2 }])
     const listed = (items: Array<{ sql_text: string, calls: number }>): unknown[] => items.map(p => [p.sql_text, p.calls])
     t.same(listed(h.patterns({ database: shop, range: '24h', nowMs: now }).items), [['SELECT a FROM flood', 2], ['SELECT b FROM known', 1]])
     t.same(listed(h.patterns({ database: shop, range: '24h', nowMs: now, search: 'flood' }).items), [['SELECT a FROM flood', 2]], 'searched')
