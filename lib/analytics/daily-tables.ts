@@ -105,17 +105,22 @@ END;`
 export function createDailyViews (db: Database): void {
   for (const v of dailyViews) {
     const legacy = legacyOf(v.view)
-    const isTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(v.view) !== undefined
-    if (isTable) db.exec(`ALTER TABLE ${v.view} RENAME TO ${legacy}`)
+    const created = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(v.view) as string | undefined
     db.exec(sumsTable(v))
-    if (isTable) {
-      const keyed = `FROM ${legacy} AS o WHERE ${keyable(v, 'o')}`
+    if (created !== undefined) {
+      const old = `${v.view}_v8`
+      db.exec(`ALTER TABLE ${v.view} RENAME TO ${old}`)
+      const keyed = `FROM ${old} AS o WHERE ${keyable(v, 'o')}`
       db.exec(`INSERT OR IGNORE INTO _log_texts (text) SELECT database_id ${keyed} UNION SELECT ${v.key} ${keyed}
         UNION SELECT database_name ${keyed} AND database_name IS NOT NULL UNION SELECT ''`)
       db.exec(`INSERT INTO ${v.sums} (day, owner, ${v.column}, name, ${v.counts.join(', ')})
         SELECT ${dayOfSql('o.date')}, ${refOf('o.database_id')}, ${refOf(`o.${v.key}`)}, ${refOf("COALESCE(o.database_name, '')")},
           ${v.counts.map(c => `COALESCE(o.${c}, 0)`).join(', ')} ${keyed} ORDER BY 1, 2, 3`)
-      db.exec(`DELETE FROM ${legacy} AS o WHERE ${keyable(v, 'o')}`)
+      // the rows left behind go into a new table of the same layout: deleting the moved ones, most of a large
+      // table, from the old one and its unique index took longer than everything else
+      db.exec(created.replace(/^CREATE TABLE (IF NOT EXISTS )?("?)\w+\2/, `CREATE TABLE ${legacy}`))
+      db.exec(`INSERT INTO ${legacy} SELECT * FROM ${old} AS o WHERE NOT (${keyable(v, 'o')})`)
+      db.exec(`DROP TABLE ${old}`)
     }
     db.exec(viewOf(v))
     db.exec(triggersOf(v))

@@ -167,7 +167,9 @@ t.test('a v2 file upgrades to the current layout keeping every row and its datab
 t.test('a fresh file is created at the current layout', async t => {
   const db = new Database(join(tempDir(t), '_analytics.db'))
   t.teardown(() => db.close())
+  const cacheSize = db.pragma('cache_size', { simple: true })
   t.same(migrate(db), { from: 0, to: schemaVersion })
+  t.equal(db.pragma('cache_size', { simple: true }), cacheSize, 'the larger page cache of an upgrade is given back')
   assertV3(t, db)
 })
 
