@@ -29,25 +29,98 @@ export const emptyHistogram = (): Histogram => new Uint32Array(bucketCount)
 
 const compactMarker = 0x80
 const empty = Buffer.alloc(0)
+// every encoding is written here first, then copied out at its length (a u32 takes at most 5 varint bytes)
+const out = Buffer.allocUnsafe(1 + bucketCount * 6)
+
+/** Writes entry `bucket`, `count` after `previous` at `at` in `out`; returns the next position. */
+function put (at: number, previous: number, bucket: number, count: number): number {
+  out[at++] = bucket - previous - 1
+  while (count >= 0x80) {
+    out[at++] = (count & 0x7f) | 0x80
+    count >>>= 7
+  }
+  out[at++] = count
+  return at
+}
+
+function copyOut (at: number): Buffer {
+  if (at === 1) return empty
+  out[0] = compactMarker
+  const blob = Buffer.allocUnsafe(at)
+  out.copy(blob, 0, 0, at)
+  return blob
+}
 
 export function encodeHistogram (h: Histogram): Buffer {
-  const out = Buffer.allocUnsafe(1 + bucketCount * 6) // a u32 takes at most 5 varint bytes
   let at = 1
   let previous = -1
   for (let i = 0; i < bucketCount; i++) {
-    let count = h[i]
-    if (count === 0) continue
-    out[at++] = i - previous - 1
+    if (h[i] === 0) continue
+    at = put(at, previous, i, h[i])
     previous = i
-    while (count >= 0x80) {
-      out[at++] = (count & 0x7f) | 0x80
-      count >>>= 7
-    }
-    out[at++] = count
   }
-  if (at === 1) return empty
-  out[0] = compactMarker
-  return Buffer.from(out.subarray(0, at)) // a copy: the scratch is as large as the largest histogram
+  return copyOut(at)
+}
+
+/**
+ * A reader of a compact blob's entries, in order: `next()` moves to the following one and returns false at the end
+ * or at a malformed entry (a gap past the last bucket, a torn varint), as `forEachEntry` stops there.
+ */
+class CompactEntries {
+  bucket = -1
+  count = 0
+  private at = 1
+  constructor (private readonly blob: Uint8Array) {}
+  next (): boolean {
+    const blob = this.blob
+    if (this.at >= blob.byteLength) return false
+    this.bucket += blob[this.at++] + 1
+    if (this.bucket >= bucketCount) return false
+    let count = 0
+    let scale = 1
+    let byte: number
+    do {
+      if (this.at >= blob.byteLength || scale > 2 ** 28) return false
+      byte = blob[this.at++]
+      count += (byte & 0x7f) * scale
+      scale *= 128
+    } while (byte >= 0x80)
+    this.count = count >>> 0
+    return true
+  }
+}
+
+const isCompact = (blob: Uint8Array | null | undefined): boolean => blob == null || blob.byteLength === 0 || blob[0] === compactMarker
+
+/** The sum of two compact blobs, entry by entry in bucket order, without a dense histogram between. */
+function mergeCompact (a: Uint8Array | null | undefined, b: Uint8Array | null | undefined): Buffer {
+  const x = new CompactEntries(a ?? empty)
+  const y = new CompactEntries(b ?? empty)
+  let hasX = x.next()
+  let hasY = y.next()
+  let at = 1
+  let previous = -1
+  while (hasX || hasY) {
+    let bucket: number
+    let count: number
+    if (hasX && (!hasY || x.bucket <= y.bucket)) {
+      bucket = x.bucket
+      count = x.count
+      if (hasY && y.bucket === bucket) {
+        count = (count + y.count) >>> 0 // wraps as the dense Uint32Array does
+        hasY = y.next()
+      }
+      hasX = x.next()
+    } else {
+      bucket = y.bucket
+      count = y.count
+      hasY = y.next()
+    }
+    if (count === 0) continue
+    at = put(at, previous, bucket, count)
+    previous = bucket
+  }
+  return copyOut(at)
 }
 
 /**
@@ -63,22 +136,8 @@ function forEachEntry (blob: Uint8Array, add: (bucket: number, count: number) =>
     }
     return
   }
-  let bucket = -1
-  let at = 1
-  while (at < blob.byteLength) {
-    bucket += blob[at++] + 1
-    if (bucket >= bucketCount) return
-    let count = 0
-    let scale = 1
-    let byte: number
-    do {
-      if (at >= blob.byteLength || scale > 2 ** 28) return
-      byte = blob[at++]
-      count += (byte & 0x7f) * scale
-      scale *= 128
-    } while (byte >= 0x80)
-    add(bucket, count >>> 0)
-  }
+  const entries = new CompactEntries(blob)
+  while (entries.next()) add(entries.bucket, entries.count)
 }
 
 const scratch = emptyHistogram()
@@ -88,7 +147,8 @@ const scratch = emptyHistogram()
  * NULL adds nothing.
  */
 export function mergeEncoded (a: Uint8Array | null | undefined, b: Uint8Array | null | undefined): Buffer {
-  scratch.fill(0)
+  if (isCompact(a) && isCompact(b)) return mergeCompact(a, b)
+  scratch.fill(0) // a blob written before v8
   return encodeHistogram(addEncoded(addEncoded(scratch, a), b))
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { addEncoded, emptyHistogram, encodeHistogram } from './histogram.js'
+import { mergeEncoded } from './histogram.js'
 import { patternKeyOf, patternTextOf, textById } from './log-schema.js'
 
 /**
@@ -221,7 +221,7 @@ export function createPatternWindows (db: Database) {
         p.rows += r.rows
         p.totalMs += r.totalMs
         p.maxMs = Math.max(p.maxMs, r.maxMs)
-        p.hist = encodeHistogram(addEncoded(addEncoded(emptyHistogram(), p.hist), r.hist))
+        p.hist = mergeEncoded(p.hist, r.hist)
       }
       staged.length = 0
     },

@@ -37,6 +37,17 @@ t.test('mergeEncoded (SQL hist_merge) equals adding both into dense counters and
   t.same(mergeEncoded(Buffer.from([127, 1, 0, 0, 0, 3, 2, 0, 0, 0, 9]), null).length, 5, 'a torn 5-byte tail is left out')
 })
 
+t.test('two compact blobs merge entry by entry as the dense counters would: counts wrap at 2^32, torn tails are left out', async t => {
+  const h = (counts: Record<number, number>): Uint32Array => Object.assign(emptyHistogram(), counts)
+  t.same(mergeEncoded(encodeHistogram(h({ 5: 0xffffffff })), encodeHistogram(h({ 5: 2, 9: 1 }))), encodeHistogram(h({ 5: 1, 9: 1 })))
+  t.same(mergeEncoded(encodeHistogram(h({ 5: 0xffffffff })), encodeHistogram(h({ 5: 1 }))).length, 0, 'a sum that wraps to 0 is no entry')
+  const torn = encodeHistogram(h({ 3: 300, 7: 1, 9: 200 }))
+  t.same(mergeEncoded(torn.subarray(0, torn.length - 1), encodeHistogram(h({ 2: 1, 9: 1 }))), encodeHistogram(h({ 2: 1, 3: 300, 7: 1, 9: 1 })),
+    'a torn varint ends the blob; the other one is merged whole')
+  t.same(mergeEncoded(Buffer.from([0x80, 0, 1, 200, 1]), Buffer.from([0x80, 1, 4])), encodeHistogram(h({ 0: 1, 1: 4 })),
+    'a gap past the last bucket ends the blob')
+})
+
 t.test('the compact encoding: 2 bytes a bucket for small counts, any u32 count read back, the 5-byte encoding read as before', async t => {
   const h = emptyHistogram()
   h[0] = 1
