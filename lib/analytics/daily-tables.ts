@@ -4,10 +4,10 @@ import type { LogTexts } from './log-texts.js'
 
 /**
  * The spec's daily aggregates (schema v9): `_daily_stats` and `_daily_queries` are views, with the spec's columns
- * and order, over compact tables keyed `(day, owner, operation | sql_text)` that hold the date as a day number and
+ * and order, over compact tables keyed `(day, owner, op | pattern)` that hold the date as a day number and
  * the database id, name, operation and pattern as `_log_texts` ids (a pattern past the dictionary's bounds as its
  * text, as in the hourly rollups). The v3 tables repeated the 36-character id and the pattern text in every row and
- * again in their unique index: 190 bytes a `_daily_queries` row, about 300 MB at 100 million events a month
+ * again in their unique index: about 200 bytes a `_daily_queries` row, some 300 MB at 100 million events a month
  * (bench/README.md). Their keys lead with the day, so a flush's upserts share today's leaf pages instead of one per
  * database.
  *
