@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import { patternKeyOf, patternTextOf, textById } from './log-schema.js'
+import { patternKeyOf, patternTextOf, refOf, textById } from './log-schema.js'
 import type { LogTexts } from './log-texts.js'
 
 /**
@@ -38,7 +38,6 @@ export const legacyOf = (view: string): string => `${view}_legacy`
 
 /** SQL: the day number of a plain `YYYY-MM-DD` date (days since 1970-01-01), NULL for anything else. */
 const dayOfSql = (date: string): string => `CASE WHEN date(${date}) IS ${date} THEN CAST(julianday(${date}) - 2440587.5 AS INTEGER) END`
-const refOf = (value: string): string => `(SELECT id FROM _log_texts WHERE text = ${value})`
 // the operation and the pattern: an id, or (a pattern past the dictionary's bounds) the text
 const keyOf = (v: DailyView, value: string): string => v.key === 'operation' ? refOf(value) : patternKeyOf(value)
 

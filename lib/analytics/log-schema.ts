@@ -62,7 +62,8 @@ const atOf = (ts: string): string => {
 
 /** The text of `_log` row `l`'s `column` (`error` or `sql`): from the dictionary or the row. */
 const textOf = (column: string): string => `COALESCE((SELECT text FROM _log_texts WHERE id = l.${column}_id), l.${column})`
-const refOf = (value: string): string => `(SELECT id FROM _log_texts WHERE text = ${value})`
+/** SQL: the `_log_texts` id of the text `value` (NULL when it is not stored). */
+export const refOf = (value: string): string => `(SELECT id FROM _log_texts WHERE text = ${value})`
 
 /** SQL: the text of a `_log_texts` id (a rollup row's database name). */
 export const textById = (id: string): string => `(SELECT text FROM _log_texts WHERE id = ${id})`

@@ -5,7 +5,7 @@ import { migrate, schemaVersion } from '../../../lib/analytics/schema.js'
 import { createWriter } from '../../../lib/analytics/writer.js'
 import type { StampedEvent } from '../../../lib/analytics/types.js'
 import { dailyToV8 } from './fixtures/downgrade.js'
-import { event, tempDir } from './helper.js'
+import { event, sorted, tempDir } from './helper.js'
 
 type Db = Database.Database
 
@@ -18,8 +18,6 @@ function openWriter (t: { teardown: (fn: () => unknown) => void }, file = join(t
 
 const at = Date.parse('2026-11-20T10:00:00.000Z')
 const stamped = (ms: number, overrides: Partial<StampedEvent> = {}) => ({ ...event(overrides), at: ms }) as StampedEvent
-// rows in a stable order: the views have no rowid
-const sorted = (rows: unknown[]): unknown[] => rows.map(r => JSON.stringify(r)).sort().map(r => JSON.parse(r))
 const all = (db: Db, table: string): unknown[] => sorted(db.prepare(`SELECT * FROM ${table}`).all())
 
 t.test('a flush\'s daily rows are held by day number and dictionary ids, and read through views with the spec\'s columns', async t => {
@@ -58,6 +56,11 @@ t.test('a date that is not YYYY-MM-DD keeps its text, in the legacy table, summe
   t.not(legacy[0].date.length, 10)
   t.same(db.prepare('SELECT date, count FROM _daily_stats').all(), [{ date: legacy[0].date, count: 2 }], 'read through the view')
   t.equal(db.prepare('SELECT COUNT(*) FROM _daily_stat_sums').pluck().get(), 0)
+
+  writer.flush([stamped(at, { rowCount: 1 })], 'UTC')
+  writer.rename('uuid-shop', 'renamed')
+  t.same(db.prepare('SELECT DISTINCT database_name FROM _daily_stats').pluck().all(), ['renamed'], 'a rename reaches the compact and the legacy rows')
+  t.same(db.prepare('SELECT database_name FROM _daily_stats_legacy').pluck().all(), ['renamed'])
 })
 
 t.test('the views keep the spec\'s unique constraints and take INSERT, UPDATE and DELETE', async t => {

@@ -96,6 +96,9 @@ export async function waitFor (check: () => boolean, timeoutMs = 5000): Promise<
   }
 }
 
+/** Rows in a stable order, for tables and views without one (the daily views have no rowid). */
+export const sorted = (rows: unknown[]): unknown[] => rows.map(r => JSON.stringify(r)).sort().map(r => JSON.parse(r))
+
 export function count (db: Database.Database, table: string): number {
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
 }

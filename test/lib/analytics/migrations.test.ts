@@ -2,7 +2,7 @@ import t, { type Test } from 'tap'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { migrate, schemaVersion } from '../../../lib/analytics/schema.js'
-import { count, event, inspect, manualClock, openAnalytics, tempDir, waitFor } from './helper.js'
+import { count, event, inspect, manualClock, openAnalytics, sorted, tempDir, waitFor } from './helper.js'
 
 type Db = Database.Database
 
@@ -116,9 +116,6 @@ function assertV3 (t: Test, db: Db): void {
   t.throws(() => db.exec("INSERT INTO _daily_queries (date, database_name, database_id, sql_text) VALUES ('2000-01-01', 'k2', 'id-k', 'q')"), /UNIQUE/)
   db.exec("DELETE FROM _daily_stats WHERE date = '2000-01-01'; DELETE FROM _daily_queries WHERE date = '2000-01-01'")
 }
-
-// rows in a stable order: the views (schema v9) have no rowid
-const sorted = (rows: unknown[]): unknown[] => rows.map(r => JSON.stringify(r)).sort().map(r => JSON.parse(r))
 
 function assertDailyKept (t: Test, db: Db): void {
   t.same(sorted(db.prepare('SELECT date, database_name, operation, count, rows_read, rows_written FROM _daily_stats').all()), sorted(dailyStats))
