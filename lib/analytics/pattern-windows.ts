@@ -15,7 +15,7 @@ import { patternKeyOf, patternTextOf, textById } from './log-schema.js'
  * every move) adds them to the windows that hold their hour and clears the mark. A worker that died with sums
  * pending leaves the mark set, and the next one rebuilds the windows from the hourly rows. `advance` moves `hour`
  * (subtracting the hours that left each window, adding any that entered it). Maxima cannot be subtracted: when the
- * hour holding a window's maximum leaves, `max_ms` becomes NULL and is looked up again when a reader needs it.
+ * hour holding a window's maximum leaves, `max_us` becomes NULL and is looked up again when a reader needs it.
  */
 export const windowSpans = [24, 7 * 24, 30 * 24] as const
 export const maxWindowHours = 30 * 24
@@ -30,8 +30,8 @@ CREATE TABLE IF NOT EXISTS _pattern_windows (
   errors INTEGER NOT NULL,
   writes INTEGER NOT NULL,
   rows INTEGER NOT NULL,
-  total_ms REAL NOT NULL,
-  max_ms REAL,
+  total_us INTEGER NOT NULL,
+  max_us INTEGER,
   hist BLOB,
   PRIMARY KEY (span, owner, pattern)
 ) WITHOUT ROWID;
@@ -49,8 +49,8 @@ export interface PatternDelta {
   errors: number
   writes: number
   rows: number
-  totalMs: number
-  maxMs: number
+  totalUs: number
+  maxUs: number
   hist: Buffer
 }
 
@@ -63,17 +63,17 @@ export interface WindowRow {
   errors: number
   writes: number
   rows: number
-  total_ms: number
-  max_ms: number | null
+  total_us: number
+  max_us: number | null
   hist: Buffer | null
 }
 
 const addSums = `database_name = excluded.database_name, calls = _pattern_windows.calls + excluded.calls,
   errors = _pattern_windows.errors + excluded.errors, writes = _pattern_windows.writes + excluded.writes,
-  rows = _pattern_windows.rows + excluded.rows, total_ms = _pattern_windows.total_ms + excluded.total_ms,
-  max_ms = CASE WHEN _pattern_windows.max_ms IS NULL THEN NULL ELSE MAX(_pattern_windows.max_ms, excluded.max_ms) END,
+  rows = _pattern_windows.rows + excluded.rows, total_us = _pattern_windows.total_us + excluded.total_us,
+  max_us = CASE WHEN _pattern_windows.max_us IS NULL THEN NULL ELSE MAX(_pattern_windows.max_us, excluded.max_us) END,
   hist = hist_merge(_pattern_windows.hist, excluded.hist)`
-const columns = 'span, owner, pattern, database_name, calls, errors, writes, rows, total_ms, max_ms, hist'
+const columns = 'span, owner, pattern, database_name, calls, errors, writes, rows, total_us, max_us, hist'
 
 /** Needs `hist_merge`, `hist_sub` and `hist_sum` (rollups.ts `registerHistogramFunctions`). */
 export function createPatternWindows (db: Database) {
@@ -84,17 +84,17 @@ export function createPatternWindows (db: Database) {
   const upsert = db.prepare(`INSERT INTO _pattern_windows (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (span, owner, pattern) DO UPDATE SET ${addSums}`)
   const addHour = db.prepare(`INSERT INTO _pattern_windows (${columns})
-    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_ms, max_ms, hist
+    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_us, max_us, hist
     FROM _hourly_patterns WHERE hour = :hour AND true
     ON CONFLICT (span, owner, pattern) DO UPDATE SET ${addSums}`)
   // An hour leaving a window is subtracted row by row, driven by that hour's rows (the `(hour)` index) and a primary
   // key lookup each: as one UPDATE ... FROM, SQLite walked every window row of the span for each hour (span being the
   // key's prefix), two thirds of the bench's write time at 200,000 events.
-  const hourRows = db.prepare(`SELECT owner, ${patternTextOf('pattern')} AS pattern, calls, errors, writes, rows, total_ms, max_ms, hist
+  const hourRows = db.prepare(`SELECT owner, ${patternTextOf('pattern')} AS pattern, calls, errors, writes, rows, total_us, max_us, hist
     FROM _hourly_patterns WHERE hour = ?`)
   const subtractRow = db.prepare(`UPDATE _pattern_windows SET calls = calls - :calls, errors = errors - :errors,
-      writes = writes - :writes, rows = rows - :rows, total_ms = total_ms - :total_ms,
-      max_ms = CASE WHEN :max_ms >= max_ms THEN NULL ELSE max_ms END, hist = hist_sub(hist, :hist)
+      writes = writes - :writes, rows = rows - :rows, total_us = total_us - :total_us,
+      max_us = CASE WHEN :max_us >= max_us THEN NULL ELSE max_us END, hist = hist_sub(hist, :hist)
     WHERE span = :span AND owner = :owner AND pattern = :pattern RETURNING calls`).pluck()
   const dropRow = db.prepare('DELETE FROM _pattern_windows WHERE span = ? AND owner = ? AND pattern = ?')
   const subtractHour = (span: number, hour: number): void => {
@@ -105,14 +105,14 @@ export function createPatternWindows (db: Database) {
   }
   const clearSpan = db.prepare('DELETE FROM _pattern_windows WHERE span = ?')
   const rebuildSpan = db.prepare(`INSERT INTO _pattern_windows (${columns})
-    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_ms, max_ms, hist
+    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_us, max_us, hist
     FROM (SELECT owner, pattern, MAX(name) AS name, SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes,
-        SUM(rows) AS rows, SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms, hist_sum(hist) AS hist
+        SUM(rows) AS rows, SUM(total_us) AS total_us, MAX(max_us) AS max_us, hist_sum(hist) AS hist
       FROM _hourly_patterns WHERE hour > :hour - :span AND hour <= :hour GROUP BY owner, pattern) AS sums WHERE true`)
   // point lookups, one per hour of the window (the key is owner, hour, pattern)
   const maxOf = db.prepare(`WITH RECURSIVE hours (h) AS (SELECT :hour - :span + 1 UNION ALL SELECT h + 1 FROM hours WHERE h < :hour)
-    SELECT MAX(p.max_ms) FROM hours JOIN _hourly_patterns AS p ON p.owner = :owner AND p.hour = hours.h AND p.pattern = ${patternKeyOf(':pattern')}`).pluck()
-  const storeMax = db.prepare('UPDATE _pattern_windows SET max_ms = ? WHERE span = ? AND owner = ? AND pattern = ?')
+    SELECT MAX(p.max_us) FROM hours JOIN _hourly_patterns AS p ON p.owner = :owner AND p.hour = hours.h AND p.pattern = ${patternKeyOf(':pattern')}`).pluck()
+  const storeMax = db.prepare('UPDATE _pattern_windows SET max_us = ? WHERE span = ? AND owner = ? AND pattern = ?')
 
   let current: number | null | undefined // undefined: not read yet; null: no window built yet (or left dirty)
   let marked = false // the file says `dirty`
@@ -136,7 +136,7 @@ export function createPatternWindows (db: Database) {
       for (const r of pending.values()) {
         for (const span of windowSpans) {
           if (r.hour > end || r.hour <= end - span) continue
-          upsert.run(span, r.owner, r.pattern, r.name, r.calls, r.errors, r.writes, r.rows, r.totalMs, r.maxMs, r.hist)
+          upsert.run(span, r.owner, r.pattern, r.name, r.calls, r.errors, r.writes, r.rows, r.totalUs, r.maxUs, r.hist)
         }
       }
       if (marked) markDirty.run(0)
@@ -219,8 +219,8 @@ export function createPatternWindows (db: Database) {
         p.errors += r.errors
         p.writes += r.writes
         p.rows += r.rows
-        p.totalMs += r.totalMs
-        p.maxMs = Math.max(p.maxMs, r.maxMs)
+        p.totalUs += r.totalUs
+        p.maxUs = Math.max(p.maxUs, r.maxUs)
         p.hist = mergeEncoded(p.hist, r.hist)
       }
       staged.length = 0
@@ -234,9 +234,12 @@ export function createPatternWindows (db: Database) {
       return pending.size
     },
 
-    /** The window's largest duration of one owner's pattern, looked up again (and stored) when it left with its hour. */
-    maxMs (span: number, row: WindowRow): number {
-      if (row.max_ms !== null) return row.max_ms
+    /**
+     * The window's largest duration (µs) of one owner's pattern, looked up again (and stored) when it left with its
+     * hour.
+     */
+    maxUs (span: number, row: WindowRow): number {
+      if (row.max_us !== null) return row.max_us
       const end = hour() as number
       const max = (maxOf.get({ hour: end, span, owner: row.owner, pattern: row.pattern }) as number | null) ?? 0
       try {

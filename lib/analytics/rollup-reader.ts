@@ -20,6 +20,8 @@ export function firstHour (range: AnalyticsRange, nowMs: number): number {
 
 
 const isWrite = "operation IN ('insert', 'update', 'delete')"
+/** The rollups' microsecond sums (rollups.ts) as the milliseconds the endpoints report. */
+const latencyColumns = 'SUM(total_us) / 1000.0 AS total_ms, MAX(max_us) / 1000.0 AS max_ms'
 
 interface PatternRow {
   sql_text: string
@@ -70,14 +72,14 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     ({ id: ownerId(database.id), legacy: ownerId(legacyOwner(database.name)) })
   const sums = db.prepare(`SELECT COALESCE(SUM(calls), 0) AS queries,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN calls - errors END), 0) AS writes,
-      SUM(total_ms) / SUM(calls) AS avgLatencyMs,
+      SUM(total_us) / 1000.0 / SUM(calls) AS avgLatencyMs,
       COALESCE(SUM(errors), 0) AS errorCount,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS selectRows,
       COALESCE(SUM(CASE WHEN ${isWrite} THEN rows END), 0) AS writeRows,
       COALESCE(SUM(rows), 0) AS allRows
     FROM _hourly_stats WHERE ${hoursFrom('_hourly_stats')} AND owner IN (:id, :legacy)`)
   const patternColumns = `SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes, SUM(rows) AS total_rows,
-      SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms, hist_sum(hist) AS hist`
+      ${latencyColumns}, hist_sum(hist) AS hist`
   const patterns = db.prepare(`SELECT ${patternTextOf('pattern')} AS sql_text, ${patternColumns}
     FROM _hourly_patterns WHERE ${hoursFrom('_hourly_patterns')} AND owner IN (:id, :legacy)
       AND (:search IS NULL OR ${patternTextOf('pattern')} LIKE :search ESCAPE '\\')
@@ -86,7 +88,7 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
   const topQueries = db.prepare(`WITH p AS (
       SELECT ${textById('name')} AS database, ${patternTextOf('pattern')} AS sql_text, pattern AS pattern_key,
         SUM(calls) AS calls, SUM(errors) AS errors,
-        SUM(writes) AS writes, SUM(rows) AS total_rows, SUM(total_ms) AS total_ms, MAX(max_ms) AS max_ms,
+        SUM(writes) AS writes, SUM(rows) AS total_rows, ${latencyColumns},
         MIN(owner) AS first_owner, MAX(owner) AS last_owner
       FROM _hourly_patterns WHERE hour >= :from AND (:search IS NULL OR ${patternTextOf('pattern')} LIKE :search ESCAPE '\\')
       GROUP BY name, pattern
@@ -98,30 +100,32 @@ export function createRollupReader (db: Database, windows: PatternWindows) {
     WHERE ${hoursFrom('_hourly_patterns')} AND owner = :owner AND pattern = :pattern`).pluck()
   // each owner's most-called pattern: the PK order (span, owner, pattern) streams the groups, and max() takes the
   // other columns from the first row with the most calls, which is the smallest pattern of a tie
-  const ownerTops = db.prepare(`SELECT owner, database_name, pattern, MAX(calls) AS calls, errors, writes, rows, total_ms, max_ms, hist
+  const ownerTops = db.prepare(`SELECT owner, database_name, pattern, MAX(calls) AS calls, errors, writes, rows, total_us, max_us, hist
     FROM _pattern_windows WHERE span = :span AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\') GROUP BY owner`)
   // a name with several owners (its id, and `#name` for rows older than ids): the pattern most called by all of them
   const nameTop = db.prepare(`SELECT pattern FROM _pattern_windows
     WHERE span = :span AND owner IN (SELECT value FROM json_each(:owners)) AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')
     GROUP BY pattern ORDER BY SUM(calls) DESC, pattern LIMIT 1`).pluck()
-  const windowRow = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_ms, max_ms, hist
+  const windowRow = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_us, max_us, hist
     FROM _pattern_windows WHERE span = ? AND owner = ? AND pattern = ?`)
-  const ownWindowRows = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_ms, max_ms, hist
+  const ownWindowRows = db.prepare(`SELECT owner, database_name, pattern, calls, errors, writes, rows, total_us, max_us, hist
     FROM _pattern_windows WHERE span = :span AND owner IN (:id, :legacy) AND (:search IS NULL OR pattern LIKE :search ESCAPE '\\')`)
   /** One pattern's figures from its window rows (one per owner of the name). */
   const summed = (span: number, rows: WindowRow[]): PatternStats => {
     const h = emptyHistogram()
-    const sum = { sql_text: rows[0].pattern, calls: 0, errors: 0, writes: 0, total_rows: 0, total_ms: 0, max_ms: 0 }
+    const sum = { sql_text: rows[0].pattern, calls: 0, errors: 0, writes: 0, total_rows: 0 }
+    let totalUs = 0
+    let maxUs = 0
     for (const r of rows) {
       sum.calls += r.calls
       sum.errors += r.errors
       sum.writes += r.writes
       sum.total_rows += r.rows
-      sum.total_ms += r.total_ms
-      sum.max_ms = Math.max(sum.max_ms, windows.maxMs(span, r))
+      totalUs += r.total_us
+      maxUs = Math.max(maxUs, windows.maxUs(span, r))
       addEncoded(h, r.hist)
     }
-    return patternStats({ ...sum, hist: encodeHistogram(h) })
+    return patternStats({ ...sum, total_ms: totalUs / 1000, max_ms: maxUs / 1000, hist: encodeHistogram(h) })
   }
   const hours = db.prepare(`SELECT hour, SUM(calls) AS counts, SUM(errors) AS errors,
       COALESCE(SUM(CASE WHEN operation = 'select' THEN rows END), 0) AS rows_read,

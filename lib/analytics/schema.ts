@@ -28,9 +28,11 @@ import { createDailyViews } from './daily-tables.js'
  * - v9: `_daily_stats` and `_daily_queries` are views over compact tables keyed by the day and `_log_texts` ids
  *   (daily-tables.ts); the rows of the v3 tables move into them, except those whose key holds a NULL or an odd date,
  *   which stay in `_daily_stats_legacy` / `_daily_queries_legacy` (the v3 tables, renamed).
+ * - v10: the hourly rollups and the running windows hold latencies as INTEGER microseconds (`total_us`, `max_us`)
+ *   instead of REAL milliseconds; a v4 to v9 file's rows are copied into the new tables at open.
  * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
  */
-export const schemaVersion = 9
+export const schemaVersion = 10
 
 const queryLogTable = `CREATE TABLE IF NOT EXISTS _query_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -105,36 +107,53 @@ const indexes: Record<string, string> = {
 const retiredIndexes = ['_query_log_database_timestamp', '_storage_snapshots_database_timestamp', '_storage_snapshots_database_id',
   '_hourly_patterns_hour', '_daily_stats_date']
 
+/** v4 to v9 latencies, REAL milliseconds, as the v10 rollups' INTEGER microseconds (rollups.ts). */
+const inMicroseconds: Record<string, string> = {
+  total_us: 'CAST(ROUND(total_ms * 1000) AS INTEGER)',
+  max_us: 'CAST(ROUND(max_ms * 1000) AS INTEGER)'
+}
+
 /**
- * v4 to v7 hourly rollups, copied into the v8 tables: keyed `(hour, owner, ...)` (v7), the owner (a text before v7),
- * the database name and the pattern by their `_log_texts` ids (v8). Every text the old rows hold goes into the
- * dictionary, past its bounds if need be, so that a pattern is held by id in every row or in none (rollups.ts). The
- * running windows of a v4 to v6 file, keyed by the owner's text, are dropped: the first move builds them again.
+ * Moves a table's rows into its current layout: renamed, created again by `create` (`IF NOT EXISTS` DDL), each of
+ * its columns read from the old rows as `read[column]` or by its own name, in `order`.
  */
-function rekeyHourlyTables (db: Database, from: number): void {
-  const hourly = ['_hourly_stats', '_hourly_patterns'].filter(table => tableExists(db, table))
-  for (const table of hourly) {
-    db.exec(`ALTER TABLE ${table} RENAME TO ${table}_before_v8`)
-    const texts = ["SELECT owner FROM old WHERE typeof(owner) = 'text'", 'SELECT database_name FROM old']
-    if (table === '_hourly_patterns') texts.push('SELECT pattern FROM old')
-    db.exec(`INSERT OR IGNORE INTO _log_texts (text) WITH old AS (SELECT * FROM ${table}_before_v8) ${texts.join(' UNION ')}`)
-  }
-  db.exec(rollupTables)
+function moveRows (db: Database, table: string, create: string, read: Record<string, string>, order: string): void {
+  const old = `${table}_before_v${schemaVersion}`
+  db.exec(`ALTER TABLE ${table} RENAME TO ${old}`)
+  db.exec(create)
+  const columns = columnsOf(db, table)
+  db.exec(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map(c => read[c] ?? c).join(', ')}
+    FROM ${old} ORDER BY ${order}`)
+  db.exec(`DROP TABLE ${old}`)
+}
+
+/**
+ * Older hourly rollups and running windows, moved into the current tables. Before v8: keyed `(hour, owner, ...)`
+ * (v7), the owner (a text before v7), the database name and the pattern by their `_log_texts` ids (v8); every text
+ * the old rows hold goes into the dictionary, past its bounds if need be, so that a pattern is held by id in every
+ * row or in none (rollups.ts). Before v10: latencies in integer microseconds. The running windows of a v4 to v6 file,
+ * keyed by the owner's text, are dropped: the first move builds them again.
+ */
+function moveRollups (db: Database, from: number): void {
   const textId = (column: string): string => `(SELECT id FROM _log_texts WHERE text = ${column})`
-  const copied: Record<string, string> = {
-    owner: `CASE WHEN typeof(owner) = 'text' THEN ${textId('owner')} ELSE owner END`,
-    name: textId('database_name'),
-    pattern: textId('pattern')
+  const byId: Record<string, string> = from >= 8
+    ? {}
+    : { owner: `CASE WHEN typeof(owner) = 'text' THEN ${textId('owner')} ELSE owner END`, name: textId('database_name'), pattern: textId('pattern') }
+  for (const table of ['_hourly_stats', '_hourly_patterns'].filter(table => tableExists(db, table))) {
+    if (from < 8) {
+      const texts = ["SELECT owner FROM old WHERE typeof(owner) = 'text'", 'SELECT database_name FROM old']
+      if (table === '_hourly_patterns') texts.push('SELECT pattern FROM old')
+      db.exec(`INSERT OR IGNORE INTO _log_texts (text) WITH old AS (SELECT * FROM ${table}) ${texts.join(' UNION ')}`)
+    }
+    moveRows(db, table, rollupTables, { ...byId, ...inMicroseconds }, 'hour')
   }
-  for (const table of hourly) {
-    const columns = columnsOf(db, table)
-    db.exec(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map(c => copied[c] ?? c).join(', ')}
-      FROM ${table}_before_v8 ORDER BY hour`)
-    db.exec(`DROP TABLE ${table}_before_v8`)
-  }
-  if (from < 7 && tableExists(db, '_pattern_windows')) {
+  db.exec(rollupTables) // a file older than v4 has none
+  if (!tableExists(db, '_pattern_windows')) return
+  if (from < 7) {
     db.exec('DROP TABLE _pattern_windows')
     db.exec('DELETE FROM _pattern_windows_hour')
+  } else {
+    moveRows(db, '_pattern_windows', patternWindowTables, inMicroseconds, 'span, owner, pattern')
   }
 }
 
@@ -191,7 +210,7 @@ function reconcileIndexes (db: Database): void {
 }
 
 /**
- * The page cache of an upgrade, which moves whole tables (v8's hourly rows, v9's daily rows): with the default 2 MB,
+ * The page cache of an upgrade, which moves whole tables (v8's and v10's hourly rows, v9's daily rows): with the default 2 MB,
  * their B-tree pages were read again and again (bench/README.md, "The daily tables as views over compact sums").
  */
 const upgradeCacheKib = 64 * 1024
@@ -224,13 +243,14 @@ function upgrade (db: Database, from: number): void {
     db.exec(snapshotsTable)
     addColumnIfMissing(db, '_storage_snapshots', 'database_id')
     for (const table of Object.keys(dailyTables) as Array<keyof typeof dailyTables>) {
+      if (from >= 9) break // views since v9
       if (!tableExists(db, table)) db.exec(dailyTables[table].create)
       else if (!hasUniqueKey(db, table, dailyTables[table].key)) rebuildDailyTable(db, table)
     }
     db.exec(backfillTable)
     if (from < 4) planBackfill(db) // a v4 log is rolled up already
     createCompactLog(db, sql => normalizeSql(sql) === sql)
-    if (from < 8) rekeyHourlyTables(db, from) // creates them on a file older than v4; needs `_log_texts`
+    if (from < 10) moveRollups(db, from) // creates them on a file older than v4; needs `_log_texts`
     if (from < 9) createDailyViews(db) // needs `_log_texts`
     db.exec(patternWindowTables)
     db.pragma(`user_version = ${schemaVersion}`)

@@ -4,7 +4,7 @@ import { dayMs, hourMs, localDate } from './time.js'
 import { createLogInserter, type LogRow } from './log-rows.js'
 import { createLogTexts } from './log-texts.js'
 import { fixedTexts, maxStoredMs } from './log-schema.js'
-import { createRollupWriter, defaultMaxPatterns, hourOf, hoursFrom, type RollupInput } from './rollups.js'
+import { createRollupWriter, defaultMaxPatterns, hourOf, hoursFrom, microseconds, type RollupInput } from './rollups.js'
 import { maxWindowHours } from './pattern-windows.js'
 import { createDailyWriter, dailyViews, type DailyRow } from './daily-tables.js'
 
@@ -162,6 +162,8 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
       const id = text(e.databaseId)
       const operation = text(e.operation)
       const rowCount = Math.trunc(finite(e.rowCount))
+      // whole microseconds, as the rollups sum them: the log and its rollups agree to the last digit
+      const durationMs = microseconds(finite(e.durationMs)) / 1000
       const sqlText = textOrNull(e.sqlText)
       const timestamp = timeOf(e.at)
       // the spec's "query text pattern": literals replaced by ?, as in the rollups
@@ -184,7 +186,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
         error: errorId === null ? errorMsg : null,
         sqlId,
         sql: sqlId === null ? loggedSql : null,
-        durationMs: finite(e.durationMs),
+        durationMs,
         rowCount
       })
       rollupRows.push({
@@ -194,7 +196,7 @@ export function createWriter (db: Database, limits: WriterLimits = {}) {
         operation,
         error: e.status === 'error',
         sql: sqlText,
-        durationMs: finite(e.durationMs),
+        durationMs,
         rowCount
       })
 

@@ -55,7 +55,7 @@ const events: StampedEvent[] = Array.from({ length: 4000 }, () => {
     databaseId: db.id,
     tableName: 'items',
     operation: tpl.operation,
-    durationMs: Math.floor(rnd() ** 3 * 4000) / 8, // multiples of 1/8 ms, exact in binary, 0 to 500 ms
+    durationMs: rnd() ** 3 * 500, // 0 to 500 ms, any fraction: the log keeps whole microseconds, as the rollups sum them
     rowCount: error ? 0 : Math.floor(rnd() * 20),
     status: error ? 'error' : 'ok',
     errorMsg: error ? 'boom' : null,
@@ -200,10 +200,10 @@ t.test('top queries from running windows kept up to date flush by flush', async 
   const end = windowsEnd.get() as number
   t.equal(end, Math.floor(now / hour), 'the read moved the windows to its hour')
   for (const span of [24, 168, 720]) {
-    const sums = 'owner, pattern, calls, errors, writes, rows, round(total_ms, 6) AS total_ms'
+    const sums = 'owner, pattern, calls, errors, writes, rows, total_us'
     const kept = db.prepare(`SELECT ${sums} FROM _pattern_windows WHERE span = ? ORDER BY owner, pattern`).all(span)
     const fresh = db.prepare(`SELECT ${sums} FROM (SELECT owner, ${patternTextOf('pattern')} AS pattern, SUM(calls) AS calls, SUM(errors) AS errors,
-      SUM(writes) AS writes, SUM(rows) AS rows, SUM(total_ms) AS total_ms FROM _hourly_patterns
+      SUM(writes) AS writes, SUM(rows) AS rows, SUM(total_us) AS total_us FROM _hourly_patterns
       WHERE hour > ? - ? AND hour <= ? GROUP BY owner, 2) ORDER BY owner, pattern`).all(end, span, end)
     t.same(kept, fresh, `window of ${span} hours`)
   }

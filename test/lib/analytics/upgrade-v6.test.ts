@@ -6,7 +6,7 @@ import { createHandlers } from '../../../lib/analytics/handlers.js'
 import { encodeEvents } from '../../../lib/analytics/wire.js'
 import type { AnalyticsRange, StampedEvent } from '../../../lib/analytics/index.js'
 import { count, event, ref, tempDir } from './helper.js'
-import { rollupsToV6, rollupsToV7 } from './fixtures/downgrade.js'
+import { latenciesToV9, rollupsToV6, rollupsToV7 } from './fixtures/downgrade.js'
 
 const now = Date.parse('2026-11-20T12:30:00.000Z')
 const hour = 3_600_000
@@ -71,6 +71,10 @@ function filled (t: Test): { file: string, before: ReturnType<typeof answers> } 
   return { file, before }
 }
 
+/** The running windows' rows: as v10 stores them, and from an older file's milliseconds. */
+const windowRows = 'SELECT span, owner, pattern, database_name, calls, errors, writes, rows, total_us, max_us FROM _pattern_windows ORDER BY 1, 2, 3'
+const windowsInMicroseconds = windowRows.replace('total_us, max_us', 'CAST(ROUND(total_ms * 1000) AS INTEGER) AS total_us, CAST(ROUND(max_ms * 1000) AS INTEGER) AS max_us')
+
 const rollupRows = (db: Database.Database): { stats: number, patterns: number } =>
   ({ stats: count(db, '_hourly_stats'), patterns: count(db, '_hourly_patterns') })
 
@@ -98,14 +102,33 @@ t.test('a v7 file (names and patterns as text) upgrades in place to their ids an
   })()
   const rows = rollupRows(v7)
   t.same(v7.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['text'], 'the v7 layout')
-  const windows = v7.prepare('SELECT * FROM _pattern_windows ORDER BY span, owner, pattern').all()
+  const windows = v7.prepare(windowsInMicroseconds).all()
   v7.close()
 
   const { db } = upgraded(t, file, { from: 7, before, rows })
   t.same(db.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['integer'], 'patterns by their _log_texts id')
   t.same(db.prepare('SELECT DISTINCT typeof(name) FROM _hourly_stats UNION SELECT DISTINCT typeof(name) FROM _hourly_patterns').pluck().all(),
     ['integer'], 'names by their _log_texts id')
-  t.same(db.prepare('SELECT * FROM _pattern_windows ORDER BY span, owner, pattern').all(), windows, 'the running windows kept as they were')
+  t.same(db.prepare(windowRows).all(), windows, 'the running windows kept as they were')
+})
+
+t.test('a v9 file (latencies as REAL milliseconds) upgrades in place to INTEGER microseconds and answers the same', async t => {
+  const { file, before } = filled(t)
+  const v9 = new Database(file)
+  v9.transaction(() => {
+    latenciesToV9(v9)
+    v9.pragma('user_version = 9')
+  })()
+  const rows = rollupRows(v9)
+  t.same(v9.prepare('SELECT DISTINCT typeof(total_ms) FROM _hourly_patterns').pluck().all(), ['real'], 'the v9 layout')
+  const windows = v9.prepare(windowsInMicroseconds).all()
+  v9.close()
+
+  const { db } = upgraded(t, file, { from: 9, before, rows })
+  for (const table of ['_hourly_stats', '_hourly_patterns', '_pattern_windows']) {
+    t.same(db.prepare(`SELECT DISTINCT typeof(total_us) || ' ' || typeof(max_us) FROM ${table}`).pluck().all(), ['integer integer'], `${table} in microseconds`)
+  }
+  t.same(db.prepare(windowRows).all(), windows, 'the running windows kept, in microseconds')
 })
 
 t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers the same', async t => {
@@ -140,7 +163,7 @@ t.test('a rollup row stamped centuries ahead does not make a database read walk 
   const db = new Database(file)
   t.teardown(() => db.close())
   // what a backfilled old log row with a timestamp in year 9000 leaves
-  db.prepare(`INSERT INTO _hourly_stats (hour, owner, operation, name, calls, errors, rows, total_ms, max_ms, hist)
-    SELECT ?, owner, 'select', name, 1, 0, 0, 1, 1, NULL FROM _hourly_stats LIMIT 1`).run(Math.floor(Date.parse('9000-01-01T00:00:00Z') / hour))
+  db.prepare(`INSERT INTO _hourly_stats (hour, owner, operation, name, calls, errors, rows, total_us, max_us, hist)
+    SELECT ?, owner, 'select', name, 1, 0, 0, 1000, 1000, NULL FROM _hourly_stats LIMIT 1`).run(Math.floor(Date.parse('9000-01-01T00:00:00Z') / hour))
   t.equal(h.databaseOverview({ database: ref('shop'), range: '30d', nowMs: now }).sums.queries, 1, 'answers, without the far row')
 })
