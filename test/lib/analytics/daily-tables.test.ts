@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { migrate, schemaVersion } from '../../../lib/analytics/schema.js'
 import { createWriter } from '../../../lib/analytics/writer.js'
 import type { StampedEvent } from '../../../lib/analytics/types.js'
-import { dailyToV8 } from './fixtures/downgrade.js'
+import { dailyToV8, latenciesToV9 } from './fixtures/downgrade.js'
 import { event, sorted, tempDir } from './helper.js'
 
 type Db = Database.Database
@@ -102,6 +102,7 @@ t.test('a v8 file\'s daily tables move into the compact ones at open; rows witho
     stamped(at + 1, { database: 'blog', databaseId: 'uuid-blog', operation: 'insert', sqlText: 'INSERT INTO posts VALUES (1)', rowCount: 1 })
   ], 'UTC')
   before.transaction(() => {
+    latenciesToV9(before)
     dailyToV8(before)
     before.pragma('user_version = 8')
   })()
