@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { mergeEncoded } from './histogram.js'
+import { encodeMaxima, mergeMaxima, registerMaximaFunctions, topOf } from './window-maxima.js'
 import { patternKeyOf, patternTextOf, textById } from './log-schema.js'
 
 /**
@@ -14,8 +15,10 @@ import { patternKeyOf, patternTextOf, textById } from './log-schema.js'
  * the next ones, and marks the windows `dirty` in the file; `apply()` (the worker's quiet moments, every read and
  * every move) adds them to the windows that hold their hour and clears the mark. A worker that died with sums
  * pending leaves the mark set, and the next one rebuilds the windows from the hourly rows. `advance` moves `hour`
- * (subtracting the hours that left each window, adding any that entered it). Maxima cannot be subtracted: when the
- * hour holding a window's maximum leaves, `max_us` becomes NULL and is looked up again when a reader needs it.
+ * (subtracting the hours that left each window, adding any that entered it). Maxima cannot be subtracted: each row
+ * keeps the hourly maxima that could become the window's (`maxima`, window-maxima.ts), so `max_us` stays exact as
+ * hours leave. A row kept from before v10 has none: when the hour holding its maximum leaves, `max_us` becomes NULL,
+ * and a reader that needs it looks it up in the hourly rows and stores the maxima with it.
  */
 export const windowSpans = [24, 7 * 24, 30 * 24] as const
 export const maxWindowHours = 30 * 24
@@ -33,6 +36,7 @@ CREATE TABLE IF NOT EXISTS _pattern_windows (
   total_us INTEGER NOT NULL,
   max_us INTEGER,
   hist BLOB,
+  maxima BLOB,
   PRIMARY KEY (span, owner, pattern)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS _pattern_windows_hour (hour INTEGER NOT NULL, dirty INTEGER NOT NULL DEFAULT 0);
@@ -72,8 +76,11 @@ const addSums = `database_name = excluded.database_name, calls = _pattern_window
   errors = _pattern_windows.errors + excluded.errors, writes = _pattern_windows.writes + excluded.writes,
   rows = _pattern_windows.rows + excluded.rows, total_us = _pattern_windows.total_us + excluded.total_us,
   max_us = CASE WHEN _pattern_windows.max_us IS NULL THEN NULL ELSE MAX(_pattern_windows.max_us, excluded.max_us) END,
-  hist = hist_merge(_pattern_windows.hist, excluded.hist)`
-const columns = 'span, owner, pattern, database_name, calls, errors, writes, rows, total_us, max_us, hist'
+  hist = hist_merge(_pattern_windows.hist, excluded.hist), maxima = maxima_merge(_pattern_windows.maxima, excluded.maxima)`
+const columns = 'span, owner, pattern, database_name, calls, errors, writes, rows, total_us, max_us, hist, maxima'
+
+/** The maxima of one hourly row's sums (window-maxima.ts). */
+const maxima = (r: PatternDelta): Buffer => encodeMaxima([r.hour, r.maxUs])
 
 /** Needs `hist_merge`, `hist_sub` and `hist_sum` (rollups.ts `registerHistogramFunctions`). */
 export function createPatternWindows (db: Database) {
@@ -81,10 +88,12 @@ export function createPatternWindows (db: Database) {
   const clearHour = db.prepare('DELETE FROM _pattern_windows_hour')
   const writeHour = db.prepare('INSERT INTO _pattern_windows_hour (hour) VALUES (?)')
   const markDirty = db.prepare('UPDATE _pattern_windows_hour SET dirty = ?')
-  const upsert = db.prepare(`INSERT INTO _pattern_windows (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  registerMaximaFunctions(db)
+  const upsert = db.prepare(`INSERT INTO _pattern_windows (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (span, owner, pattern) DO UPDATE SET ${addSums}`)
   const addHour = db.prepare(`INSERT INTO _pattern_windows (${columns})
-    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_us, max_us, hist
+    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_us, max_us, hist,
+      maxima_of(hour, max_us)
     FROM _hourly_patterns WHERE hour = :hour AND true
     ON CONFLICT (span, owner, pattern) DO UPDATE SET ${addSums}`)
   // An hour leaving a window is subtracted row by row, driven by that hour's rows (the `(hour)` index) and a primary
@@ -94,25 +103,28 @@ export function createPatternWindows (db: Database) {
     FROM _hourly_patterns WHERE hour = ?`)
   const subtractRow = db.prepare(`UPDATE _pattern_windows SET calls = calls - :calls, errors = errors - :errors,
       writes = writes - :writes, rows = rows - :rows, total_us = total_us - :total_us,
-      max_us = CASE WHEN :max_us >= max_us THEN NULL ELSE max_us END, hist = hist_sub(hist, :hist)
+      max_us = CASE WHEN maxima IS NOT NULL THEN maxima_top(maxima_drop(maxima, :hour)) WHEN :max_us >= max_us THEN NULL ELSE max_us END,
+      maxima = maxima_drop(maxima, :hour), hist = hist_sub(hist, :hist)
     WHERE span = :span AND owner = :owner AND pattern = :pattern RETURNING calls`).pluck()
   const dropRow = db.prepare('DELETE FROM _pattern_windows WHERE span = ? AND owner = ? AND pattern = ?')
   const subtractHour = (span: number, hour: number): void => {
     for (const h of hourRows.all(hour) as Array<Record<string, unknown>>) {
-      const calls = subtractRow.get({ ...h, span }) as number | undefined
+      const calls = subtractRow.get({ ...h, span, hour }) as number | undefined
       if (calls !== undefined && calls <= 0) dropRow.run(span, h.owner, h.pattern)
     }
   }
   const clearSpan = db.prepare('DELETE FROM _pattern_windows WHERE span = ?')
   const rebuildSpan = db.prepare(`INSERT INTO _pattern_windows (${columns})
-    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_us, max_us, hist
+    SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_us, max_us, hist, maxima
     FROM (SELECT owner, pattern, MAX(name) AS name, SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes,
-        SUM(rows) AS rows, SUM(total_us) AS total_us, MAX(max_us) AS max_us, hist_sum(hist) AS hist
+        SUM(rows) AS rows, SUM(total_us) AS total_us, MAX(max_us) AS max_us, hist_sum(hist) AS hist,
+        maxima_sum(maxima_of(hour, max_us)) AS maxima
       FROM _hourly_patterns WHERE hour > :hour - :span AND hour <= :hour GROUP BY owner, pattern) AS sums WHERE true`)
-  // point lookups, one per hour of the window (the key is owner, hour, pattern)
-  const maxOf = db.prepare(`WITH RECURSIVE hours (h) AS (SELECT :hour - :span + 1 UNION ALL SELECT h + 1 FROM hours WHERE h < :hour)
-    SELECT MAX(p.max_us) FROM hours JOIN _hourly_patterns AS p ON p.owner = :owner AND p.hour = hours.h AND p.pattern = ${patternKeyOf(':pattern')}`).pluck()
-  const storeMax = db.prepare('UPDATE _pattern_windows SET max_us = ? WHERE span = ? AND owner = ? AND pattern = ?')
+  // a row kept from before v10, without its maxima: point lookups, one per hour of the window (the key is hour,
+  // owner, pattern)
+  const hourMaxima = db.prepare(`WITH RECURSIVE hours (h) AS (SELECT :hour - :span + 1 UNION ALL SELECT h + 1 FROM hours WHERE h < :hour)
+    SELECT p.hour, p.max_us FROM hours JOIN _hourly_patterns AS p ON p.owner = :owner AND p.hour = hours.h AND p.pattern = ${patternKeyOf(':pattern')}`).raw()
+  const storeMax = db.prepare('UPDATE _pattern_windows SET max_us = ?, maxima = ? WHERE span = ? AND owner = ? AND pattern = ?')
 
   let current: number | null | undefined // undefined: not read yet; null: no window built yet (or left dirty)
   let marked = false // the file says `dirty`
@@ -136,7 +148,7 @@ export function createPatternWindows (db: Database) {
       for (const r of pending.values()) {
         for (const span of windowSpans) {
           if (r.hour > end || r.hour <= end - span) continue
-          upsert.run(span, r.owner, r.pattern, r.name, r.calls, r.errors, r.writes, r.rows, r.totalUs, r.maxUs, r.hist)
+          upsert.run(span, r.owner, r.pattern, r.name, r.calls, r.errors, r.writes, r.rows, r.totalUs, r.maxUs, r.hist, maxima(r))
         }
       }
       if (marked) markDirty.run(0)
@@ -241,9 +253,13 @@ export function createPatternWindows (db: Database) {
     maxUs (span: number, row: WindowRow): number {
       if (row.max_us !== null) return row.max_us
       const end = hour() as number
-      const max = (maxOf.get({ hour: end, span, owner: row.owner, pattern: row.pattern }) as number | null) ?? 0
+      let found: number[] = []
+      for (const pair of hourMaxima.all({ hour: end, span, owner: row.owner, pattern: row.pattern }) as Array<[number, number]>) {
+        found = mergeMaxima(found, pair)
+      }
+      const max = topOf(found) ?? 0
       try {
-        storeMax.run(max, span, row.owner, row.pattern)
+        storeMax.run(max, encodeMaxima(found), span, row.owner, row.pattern) // kept exact from now on
       } catch {} // a locked file: looked up again next time
       return max
     },

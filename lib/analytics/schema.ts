@@ -29,7 +29,8 @@ import { createDailyViews } from './daily-tables.js'
  *   (daily-tables.ts); the rows of the v3 tables move into them, except those whose key holds a NULL or an odd date,
  *   which stay in `_daily_stats_legacy` / `_daily_queries_legacy` (the v3 tables, renamed).
  * - v10: the hourly rollups and the running windows hold latencies as INTEGER microseconds (`total_us`, `max_us`)
- *   instead of REAL milliseconds; a v4 to v9 file's rows are copied into the new tables at open.
+ *   instead of REAL milliseconds, and each window row the hourly maxima that can still become its maximum
+ *   (`maxima`, window-maxima.ts); a v4 to v9 file's rows are copied into the new tables at open.
  * `_query_log.sql_text` (the text or template searched by the query endpoints) is added to any layout missing it.
  */
 export const schemaVersion = 10
@@ -131,8 +132,9 @@ function moveRows (db: Database, table: string, create: string, read: Record<str
  * Older hourly rollups and running windows, moved into the current tables. Before v8: keyed `(hour, owner, ...)`
  * (v7), the owner (a text before v7), the database name and the pattern by their `_log_texts` ids (v8); every text
  * the old rows hold goes into the dictionary, past its bounds if need be, so that a pattern is held by id in every
- * row or in none (rollups.ts). Before v10: latencies in integer microseconds. The running windows of a v4 to v6 file,
- * keyed by the owner's text, are dropped: the first move builds them again.
+ * row or in none (rollups.ts). Before v10: latencies in integer microseconds, and the windows' `maxima` unknown
+ * (NULL: found again when read, pattern-windows.ts). The running windows of a v4 to v6 file, keyed by the owner's
+ * text, are dropped: the first move builds them again.
  */
 function moveRollups (db: Database, from: number): void {
   const textId = (column: string): string => `(SELECT id FROM _log_texts WHERE text = ${column})`
@@ -153,7 +155,7 @@ function moveRollups (db: Database, from: number): void {
     db.exec('DROP TABLE _pattern_windows')
     db.exec('DELETE FROM _pattern_windows_hour')
   } else {
-    moveRows(db, '_pattern_windows', patternWindowTables, inMicroseconds, 'span, owner, pattern')
+    moveRows(db, '_pattern_windows', patternWindowTables, { ...inMicroseconds, maxima: 'NULL' }, 'span, owner, pattern')
   }
 }
 

@@ -188,6 +188,16 @@ t.test('top queries from running windows kept up to date flush by flush', async 
   t.teardown(() => db.close())
   const windowsEnd = db.prepare('SELECT hour FROM _pattern_windows_hour').pluck()
   t.equal(windowsEnd.get(), Math.floor((sorted[sorted.length - 40 + 20].at as number) / hour), 'maintain() moved the windows to the last flush\'s hour')
+  // Each window row's maximum stays exact as hours leave (window-maxima.ts). A top-queries read applies the pending
+  // sums and moves the windows, and looks up no maximum but its winners' (v5 to v9 left the others NULL).
+  for (const range of ranges) inOrder.topQueries({ range, nowMs: now })
+  for (const span of [24, 168, 720]) {
+    const end = windowsEnd.get() as number
+    const kept = db.prepare('SELECT owner, pattern, max_us FROM _pattern_windows WHERE span = ? ORDER BY owner, pattern').all(span)
+    const fresh = db.prepare(`SELECT owner, ${patternTextOf('pattern')} AS pattern, MAX(max_us) AS max_us FROM _hourly_patterns
+      WHERE hour > ? - ? AND hour <= ? GROUP BY owner, 2 ORDER BY owner, 2`).all(end, span, end)
+    t.same(kept, fresh, `the maxima of the window of ${span} hours`)
+  }
   for (const range of ranges) {
     t.same(inOrder.topQueries({ range, nowMs: now }), expectedTop(range), `top queries ${range}`)
     for (const db of databases) {

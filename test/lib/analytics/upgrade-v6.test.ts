@@ -6,6 +6,7 @@ import { createHandlers } from '../../../lib/analytics/handlers.js'
 import { encodeEvents } from '../../../lib/analytics/wire.js'
 import type { AnalyticsRange, StampedEvent } from '../../../lib/analytics/index.js'
 import { count, event, ref, tempDir } from './helper.js'
+import { patternTextOf } from '../../../lib/analytics/log-schema.js'
 import { latenciesToV9, rollupsToV6, rollupsToV7 } from './fixtures/downgrade.js'
 
 const now = Date.parse('2026-11-20T12:30:00.000Z')
@@ -124,11 +125,27 @@ t.test('a v9 file (latencies as REAL milliseconds) upgrades in place to INTEGER 
   const windows = v9.prepare(windowsInMicroseconds).all()
   v9.close()
 
-  const { db } = upgraded(t, file, { from: 9, before, rows })
+  const { h, db } = upgraded(t, file, { from: 9, before, rows })
   for (const table of ['_hourly_stats', '_hourly_patterns', '_pattern_windows']) {
     t.same(db.prepare(`SELECT DISTINCT typeof(total_us) || ' ' || typeof(max_us) FROM ${table}`).pluck().all(), ['integer integer'], `${table} in microseconds`)
   }
   t.same(db.prepare(windowRows).all(), windows, 'the running windows kept, in microseconds')
+  t.equal(db.prepare('SELECT COUNT(*) FROM _pattern_windows WHERE maxima IS NOT NULL').pluck().get(), 0, 'their maxima not known')
+
+  // two days on, hours holding the kept rows' maxima have left: a read looks those up, and keeps the maxima from then on
+  const later = now + 48 * hour
+  h.flush({ events: encodeEvents([{ ...event({ database: 'shop', databaseId: ref('shop').id }), at: later }]), timeZone: 'UTC', nowMs: later })
+  h.maintain()
+  for (const range of ranges) for (const database of databases) h.patterns({ database, range, nowMs: later })
+  const end = Math.floor(later / hour)
+  for (const span of [24, 168, 720]) {
+    const kept = db.prepare('SELECT owner, pattern, max_us FROM _pattern_windows WHERE span = ? ORDER BY owner, pattern').all(span)
+    const fresh = db.prepare(`SELECT owner, ${patternTextOf('pattern')} AS pattern, MAX(max_us) AS max_us FROM _hourly_patterns
+      WHERE hour > ? - ? AND hour <= ? GROUP BY owner, 2 ORDER BY owner, 2`).all(end, span, end)
+    t.same(kept, fresh, `the maxima of the window of ${span} hours`)
+  }
+  t.ok((db.prepare('SELECT COUNT(*) FROM _pattern_windows WHERE maxima IS NOT NULL').pluck().get() as number) > 0,
+    'a row whose maximum was looked up keeps its maxima')
 })
 
 t.test('a v6 file (hourly keys led by the owner) upgrades in place and answers the same', async t => {
