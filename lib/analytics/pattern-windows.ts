@@ -118,7 +118,7 @@ export function createPatternWindows (db: Database) {
     SELECT :span, owner, ${patternTextOf('pattern')}, ${textById('name')}, calls, errors, writes, rows, total_us, max_us, hist, maxima
     FROM (SELECT owner, pattern, MAX(name) AS name, SUM(calls) AS calls, SUM(errors) AS errors, SUM(writes) AS writes,
         SUM(rows) AS rows, SUM(total_us) AS total_us, MAX(max_us) AS max_us, hist_sum(hist) AS hist,
-        maxima_sum(maxima_of(hour, max_us)) AS maxima
+        maxima_sum(hour, max_us) AS maxima
       FROM _hourly_patterns WHERE hour > :hour - :span AND hour <= :hour GROUP BY owner, pattern) AS sums WHERE true`)
   // a row kept from before v10, without its maxima: point lookups, one per hour of the window (the key is hour,
   // owner, pattern)

@@ -115,7 +115,7 @@ export function topOf (m: Maxima | null): number | null {
 
 /**
  * Registers `maxima_of(hour, max)` (one hour's pair), `maxima_merge(a, b)`, `maxima_drop(m, hour)`, `maxima_top(m)`
- * and the aggregate `maxima_sum(m)` (a window built from its hourly rows' `maxima_of`).
+ * and the aggregate `maxima_sum(hour, max)` (a window built from its hourly rows).
  */
 export function registerMaximaFunctions (db: Database): void {
   db.function('maxima_of', { deterministic: true }, (hour: unknown, max: unknown) => encodeMaxima([Number(hour), Number(max)]))
@@ -128,9 +128,11 @@ export function registerMaximaFunctions (db: Database): void {
     return x === null ? null : encodeMaxima(dropHours(x, Number(hour)))
   })
   db.function('maxima_top', { deterministic: true }, (m: unknown) => topOf(decoded(m)))
+  // SQLite passes step every argument; better-sqlite3's types declare one
+  const step = (m: Maxima, hour: unknown, max: unknown): Maxima => mergeMaxima(m, [Number(hour), Number(max)])
   db.aggregate('maxima_sum', {
     start: () => [] as Maxima,
-    step: (m: unknown, pairs: unknown) => mergeMaxima(m as Maxima, decoded(pairs) ?? []),
+    step: step as unknown as (m: Maxima, next: unknown) => Maxima,
     result: (m: unknown) => encodeMaxima(m as Maxima)
   })
 }
