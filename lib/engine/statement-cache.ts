@@ -9,8 +9,8 @@ import type { Statement } from 'better-sqlite3'
  *
  * better-sqlite3 exposes no statement status (SQLITE_STMTSTATUS_MEMUSED), and this build keeps no memory statistics
  * (SQLITE_DEFAULT_MEMSTATUS=0), so a statement's cost is estimated from the time SQLite took to compile it (compiling
- * writes the program, at most about `bytesPerPrepareMs` a millisecond, timed on the thread's CPU clock so that
- * waiting for the CPU does not count: @see connection.ts) or its text, whichever is more. Each connection keeps at most `maxBytes`
+ * writes the program, at most about `bytesPerPrepareMs` a millisecond, timed so that waiting for the CPU does not
+ * count: @see connection.ts) or its text, whichever is more. Each connection keeps at most `maxBytes`
  * of them; raw SQL is kept only once it is seen a second time; and a large statement that is not kept makes its
  * connection close after the job (@see Connection.heavy), which frees it at once.
  */
