@@ -16,7 +16,7 @@ import { patternTextOf } from './log-schema.js'
  * (past it the pattern's text: `patternTextOf` reads either; `pattern` has no type affinity so that an id stays an
  * integer and a text a text). The raw log stores the same patterns there, so this adds no text: a pattern row went
  * from 112 to 55 bytes at the density of 100 million events a month (bench/README.md). Durations are summed in
- * whole microseconds (v10, `total_us`, `max_us`): an INTEGER of a few bytes where a REAL took 8 (55 to 41 bytes a
+ * whole microseconds (v10, `total_us`, `max_us`): an INTEGER of a few bytes where a REAL took 8 (55 to 42 bytes a
  * pattern row), and sums that add and subtract exactly (the running windows). Keys lead with the hour (v7): a
  * flush's rows, all of the last hour or two, share a few leaf pages instead of one per database, the windows and the
  * pruning find an hour's rows by the key itself (v6 needed an `(hour)` index, which repeated every key), and one
