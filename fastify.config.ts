@@ -22,7 +22,7 @@ export const ConfigSchema = Type.Object({
   MAX_QUERY_ROWS: Type.Integer({ default: 10000, minimum: 1, description: 'rows a raw SELECT returns at most (meta.truncated)' }),
   ANALYTICS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on', description: 'record queries into _analytics.db' }),
   ANALYTICS_FLUSH_MS: Type.Integer({ default: 5000, minimum: 10, description: 'analytics buffer flush interval' }),
-  ANALYTICS_FLUSH_SIZE: Type.Integer({ default: 100, minimum: 1, description: 'buffered analytics events that force a flush' }),
+  ANALYTICS_FLUSH_SIZE: Type.Integer({ default: 100, minimum: 1, description: 'buffered analytics events that force a flush (the spec says 100; at 1,000, analytics adds about half as much CPU to a busy server: bench/README.md)' }),
   ANALYTICS_MAX_PATTERNS: Type.Integer({ default: 1000, minimum: 1, description: 'distinct query patterns per database-hour; the rest count under (other)' }),
   ANALYTICS_LOG_MAX_MB: Type.Integer({ default: 1024, minimum: 1, description: 'size bound (MiB) of the raw query log in _analytics.db past which its oldest rows are pruned; the rollups and daily tables come on top' }),
   ANALYTICS_BUFFER_MAX: Type.Integer({ default: 100000, minimum: 1, description: 'analytics events held in memory; past it events are dropped and counted' }),
