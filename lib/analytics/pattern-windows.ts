@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { mergeEncoded } from './histogram.js'
-import { encodeMaxima, mergeMaxima, registerMaximaFunctions, topOf } from './window-maxima.js'
+import { encodeMaxima, mergeMaxima, registerMaximaFunctions, topOf, type Maxima } from './window-maxima.js'
 import { patternKeyOf, patternTextOf, textById } from './log-schema.js'
 
 /**
@@ -247,13 +247,13 @@ export function createPatternWindows (db: Database) {
     },
 
     /**
-     * The window's largest duration (µs) of one owner's pattern, looked up again (and stored) when it left with its
-     * hour.
+     * The window's largest duration (µs) of one owner's pattern; a row kept from before v10 whose maximum left with
+     * its hour looks it up in the hourly rows, and stores it with its maxima.
      */
     maxUs (span: number, row: WindowRow): number {
       if (row.max_us !== null) return row.max_us
       const end = hour() as number
-      let found: number[] = []
+      let found: Maxima = []
       for (const pair of hourMaxima.all({ hour: end, span, owner: row.owner, pattern: row.pattern }) as Array<[number, number]>) {
         found = mergeMaxima(found, pair)
       }

@@ -140,7 +140,11 @@ function moveRollups (db: Database, from: number): void {
   const textId = (column: string): string => `(SELECT id FROM _log_texts WHERE text = ${column})`
   const byId: Record<string, string> = from >= 8
     ? {}
-    : { owner: `CASE WHEN typeof(owner) = 'text' THEN ${textId('owner')} ELSE owner END`, name: textId('database_name'), pattern: textId('pattern') }
+    : {
+        owner: `CASE WHEN typeof(owner) = 'text' THEN ${textId('owner')} ELSE owner END`,
+        name: textId('database_name'),
+        pattern: textId('pattern')
+      }
   for (const table of ['_hourly_stats', '_hourly_patterns'].filter(table => tableExists(db, table))) {
     if (from < 8) {
       const texts = ["SELECT owner FROM old WHERE typeof(owner) = 'text'", 'SELECT database_name FROM old']
@@ -212,8 +216,9 @@ function reconcileIndexes (db: Database): void {
 }
 
 /**
- * The page cache of an upgrade, which moves whole tables (v8's and v10's hourly rows, v9's daily rows): with the default 2 MB,
- * their B-tree pages were read again and again (bench/README.md, "The daily tables as views over compact sums").
+ * The page cache of an upgrade, which moves whole tables (v8's and v10's hourly rows, v9's daily rows): with the
+ * default 2 MB, their B-tree pages were read again and again (bench/README.md, "The daily tables as views over compact
+ * sums").
  */
 const upgradeCacheKib = 64 * 1024
 

@@ -12,9 +12,9 @@ import type { Database } from 'better-sqlite3'
  * hour of the window: the first top-queries over 7 days after a day without reads made 1,000 databases × 168 of
  * them (348 ms at 100 million events a month, bench/README.md).
  *
- * Stored as a BLOB of unsigned LEB128 varints: the first hour, then per pair the gap from the previous hour (none
- * for the first) and the maximum in microseconds. NULL: not known (a row kept from before v10), and the reader looks
- * the maximum up as before (`maxima_drop` and `maxima_merge` keep it NULL).
+ * Stored as a BLOB of unsigned LEB128 varints, per pair its hour (the first pair's as it is, the others' as the gap
+ * from the previous one) and its maximum in microseconds. NULL: not known (a row kept from before v10), and the
+ * reader looks the maximum up as before (`maxima_drop` and `maxima_merge` keep it NULL).
  */
 export type Maxima = number[] // [hour, max, hour, max, ...]
 
