@@ -6,7 +6,9 @@ import type { Database } from 'better-sqlite3'
  * A window row keeps its hours' maxima that no later hour reaches (a later hour with as large a maximum outlives
  * them): hours ascending, maxima strictly descending. The window's maximum is the first pair's; an hour leaving the
  * window takes the pairs up to it; a new hour's maximum, or a larger one for an hour already there, drops the earlier
- * pairs it reaches. With maxima in random order, a window of n hours keeps about ln n pairs (7 for 30 days).
+ * pairs it reaches. With maxima in random order, a window of n hours keeps about ln n pairs (7 for 30 days); at
+ * most one per hour of the window whatever the durations (720, a few kilobytes: a tenant whose slowest query gets
+ * faster hour after hour for a month), in rows bounded as the patterns are (the cap per database-hour).
  *
  * Before (schema v5 to v9) a maximum whose hour left turned NULL, and a reader looked it up again, one key lookup per
  * hour of the window: the first top-queries over 7 days after a day without reads made 1,000 databases × 168 of

@@ -5,11 +5,33 @@ import Database from 'better-sqlite3'
 import { rollupInputsOf, type LogRow } from '../../../lib/analytics/backfill.js'
 import { createRollupWriter } from '../../../lib/analytics/rollups.js'
 import { createLogTexts } from '../../../lib/analytics/log-texts.js'
-import { seedTexts, textsTable } from '../../../lib/analytics/log-schema.js'
+import { patternTextOf, seedTexts, textsTable } from '../../../lib/analytics/log-schema.js'
+import { windowSpans } from '../../../lib/analytics/pattern-windows.js'
 import { createAnalytics, type AnalyticsEvent, type AnalyticsOptions, type DatabaseRef, type DatabaseSize } from '../../../lib/analytics/index.js'
 
 interface Tap {
   teardown: (fn: () => unknown) => void
+}
+
+/** A seeded pseudo-random number generator (mulberry32): the same draws on every run. */
+export function seededRandom (seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Every running window row's maximum, by span, owner and pattern, as the file holds it. */
+export function windowMaxima (db: Database.Database): unknown[] {
+  return db.prepare('SELECT span, owner, pattern, max_us FROM _pattern_windows ORDER BY span, owner, pattern').all()
+}
+
+/** The same computed from the hourly rows of the windows ending at epoch hour `end`. */
+export function freshMaxima (db: Database.Database, end: number): unknown[] {
+  return windowSpans.flatMap(span => db.prepare(`SELECT ? AS span, owner, ${patternTextOf('pattern')} AS pattern, MAX(max_us) AS max_us
+    FROM _hourly_patterns WHERE hour > ? - ? AND hour <= ? GROUP BY owner, 3 ORDER BY owner, 3`).all(span, end, span, end))
 }
 
 export function tempDir (t: Tap): string {

@@ -7,7 +7,7 @@ import { bucketOf, bucketUpperMs } from '../../../lib/analytics/histogram.js'
 import { normalizeSql, otherPattern } from '../../../lib/analytics/patterns.js'
 import { planVolume } from '../../../lib/analytics/windows.js'
 import { patternSorts, type AnalyticsRange, type PatternStats, type StampedEvent } from '../../../lib/analytics/index.js'
-import { tempDir } from './helper.js'
+import { freshMaxima, seededRandom, tempDir, windowMaxima } from './helper.js'
 import { patternTextOf } from '../../../lib/analytics/log-schema.js'
 
 // Rollups against brute force: a few thousand random events (hour boundaries included) go through the real flush,
@@ -17,15 +17,7 @@ const now = Date.parse('2026-11-20T12:34:56.789Z')
 const ranges: AnalyticsRange[] = ['24h', '7d', '30d']
 const zones = ['UTC', 'America/New_York', 'Asia/Tokyo', 'Europe/Berlin'] // Berlin left summer time on 2026-10-25, within 30d
 
-function random (seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
-const rnd = random(24)
+const rnd = seededRandom(24)
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]
 
 const databases = [{ id: 'u-a', name: 'alpha' }, { id: 'u-b', name: 'beta' }, { id: 'u-c', name: 'gamma' }, { id: 'u-d', name: 'delta' }]
@@ -75,6 +67,8 @@ t.teardown(() => raw.close())
 interface Row { database: string, database_id: string, operation: string, status: string, sql_text: string | null, duration_ms: number, row_count: number, timestamp: string }
 const log = raw.prepare('SELECT * FROM _query_log').all() as Row[]
 t.equal(log.length, events.length, 'every event is in the raw log (nothing pruned)')
+t.equal(log.filter(r => Math.abs(r.duration_ms * 1000 - Math.round(r.duration_ms * 1000)) > 1e-6).length, 0,
+  'the log keeps durations in whole microseconds, as the rollups sum them')
 
 const round = (x: number): number => Math.round(x * 1000) / 1000
 const since = (range: AnalyticsRange): number => (Math.floor(now / hour) - { '24h': 24, '7d': 168, '30d': 720 }[range] + 1) * hour
@@ -159,17 +153,6 @@ const expectedTop = (range: AnalyticsRange, prefix = '', at = now) => {
     .map(db => ({ database: db.name, ...patterns(rows.filter(r => r.database_id === db.id)).filter(p => p.sql_text.toLowerCase().startsWith(prefix))[0] }))
     .filter(p => p.sql_text !== undefined)
     .sort((a, b) => b.calls - a.calls || (a.database < b.database ? -1 : 1))
-}
-
-/** Every running window row's maximum, by span, owner and pattern. */
-function windowMaxima (db: Database.Database): unknown[] {
-  return db.prepare('SELECT span, owner, pattern, max_us FROM _pattern_windows ORDER BY span, owner, pattern').all()
-}
-
-/** The same from the hourly rows of the windows ending at hour `end`. */
-function freshMaxima (db: Database.Database, end: number): unknown[] {
-  return [24, 168, 720].flatMap(span => db.prepare(`SELECT ? AS span, owner, ${patternTextOf('pattern')} AS pattern, MAX(max_us) AS max_us
-    FROM _hourly_patterns WHERE hour > ? - ? AND hour <= ? GROUP BY owner, 3 ORDER BY owner, 3`).all(span, end, span, end))
 }
 
 t.test('top queries: each database\'s most-called pattern', async t => {

@@ -5,8 +5,7 @@ import { schemaVersion } from '../../../lib/analytics/schema.js'
 import { createHandlers } from '../../../lib/analytics/handlers.js'
 import { encodeEvents } from '../../../lib/analytics/wire.js'
 import type { AnalyticsRange, StampedEvent } from '../../../lib/analytics/index.js'
-import { count, event, ref, tempDir } from './helper.js'
-import { patternTextOf } from '../../../lib/analytics/log-schema.js'
+import { count, event, freshMaxima, ref, tempDir, windowMaxima } from './helper.js'
 import { latenciesToV9, rollupsToV6, rollupsToV7 } from './fixtures/downgrade.js'
 
 const now = Date.parse('2026-11-20T12:30:00.000Z')
@@ -94,19 +93,27 @@ function upgraded (t: Test, file: string, old: { from: number, before: ReturnTyp
   return { h, db }
 }
 
-t.test('a v7 file (names and patterns as text) upgrades in place to their ids and answers the same', async t => {
+/**
+ * The test's file turned back into layout `from` by `downgrade` (`layout` checks it), then opened with today's code
+ * (`upgraded`); the old file's running windows too, in microseconds.
+ */
+function upgradedFrom (t: Test, from: number, downgrade: (db: Database.Database) => void, layout: (db: Database.Database) => void) {
   const { file, before } = filled(t)
-  const v7 = new Database(file)
-  v7.transaction(() => {
-    rollupsToV7(v7)
-    v7.pragma('user_version = 7')
+  const old = new Database(file)
+  old.transaction(() => {
+    downgrade(old)
+    old.pragma(`user_version = ${from}`)
   })()
-  const rows = rollupRows(v7)
-  t.same(v7.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['text'], 'the v7 layout')
-  const windows = v7.prepare(windowsInMicroseconds).all()
-  v7.close()
+  const rows = rollupRows(old)
+  layout(old)
+  const windows = old.prepare(windowsInMicroseconds).all()
+  old.close()
+  return { ...upgraded(t, file, { from, before, rows }), windows }
+}
 
-  const { db } = upgraded(t, file, { from: 7, before, rows })
+t.test('a v7 file (names and patterns as text) upgrades in place to their ids and answers the same', async t => {
+  const { db, windows } = upgradedFrom(t, 7, rollupsToV7, v7 =>
+    t.same(v7.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['text'], 'the v7 layout'))
   t.same(db.prepare('SELECT DISTINCT typeof(pattern) FROM _hourly_patterns').pluck().all(), ['integer'], 'patterns by their _log_texts id')
   t.same(db.prepare('SELECT DISTINCT typeof(name) FROM _hourly_stats UNION SELECT DISTINCT typeof(name) FROM _hourly_patterns').pluck().all(),
     ['integer'], 'names by their _log_texts id')
@@ -114,18 +121,8 @@ t.test('a v7 file (names and patterns as text) upgrades in place to their ids an
 })
 
 t.test('a v9 file (latencies as REAL milliseconds) upgrades in place to INTEGER microseconds and answers the same', async t => {
-  const { file, before } = filled(t)
-  const v9 = new Database(file)
-  v9.transaction(() => {
-    latenciesToV9(v9)
-    v9.pragma('user_version = 9')
-  })()
-  const rows = rollupRows(v9)
-  t.same(v9.prepare('SELECT DISTINCT typeof(total_ms) FROM _hourly_patterns').pluck().all(), ['real'], 'the v9 layout')
-  const windows = v9.prepare(windowsInMicroseconds).all()
-  v9.close()
-
-  const { h, db } = upgraded(t, file, { from: 9, before, rows })
+  const { h, db, windows } = upgradedFrom(t, 9, latenciesToV9, v9 =>
+    t.same(v9.prepare('SELECT DISTINCT typeof(total_ms) FROM _hourly_patterns').pluck().all(), ['real'], 'the v9 layout'))
   for (const table of ['_hourly_stats', '_hourly_patterns', '_pattern_windows']) {
     t.same(db.prepare(`SELECT DISTINCT typeof(total_us) || ' ' || typeof(max_us) FROM ${table}`).pluck().all(), ['integer integer'], `${table} in microseconds`)
   }
@@ -137,13 +134,7 @@ t.test('a v9 file (latencies as REAL milliseconds) upgrades in place to INTEGER 
   h.flush({ events: encodeEvents([{ ...event({ database: 'shop', databaseId: ref('shop').id }), at: later }]), timeZone: 'UTC', nowMs: later })
   h.maintain()
   for (const range of ranges) for (const database of databases) h.patterns({ database, range, nowMs: later })
-  const end = Math.floor(later / hour)
-  for (const span of [24, 168, 720]) {
-    const kept = db.prepare('SELECT owner, pattern, max_us FROM _pattern_windows WHERE span = ? ORDER BY owner, pattern').all(span)
-    const fresh = db.prepare(`SELECT owner, ${patternTextOf('pattern')} AS pattern, MAX(max_us) AS max_us FROM _hourly_patterns
-      WHERE hour > ? - ? AND hour <= ? GROUP BY owner, 2 ORDER BY owner, 2`).all(end, span, end)
-    t.same(kept, fresh, `the maxima of the window of ${span} hours`)
-  }
+  t.same(windowMaxima(db), freshMaxima(db, Math.floor(later / hour)), 'every window row\'s maximum')
   t.ok((db.prepare('SELECT COUNT(*) FROM _pattern_windows WHERE maxima IS NOT NULL').pluck().get() as number) > 0,
     'a row whose maximum was looked up keeps its maxima')
 })

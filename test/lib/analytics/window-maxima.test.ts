@@ -1,17 +1,9 @@
 import t from 'tap'
+import { seededRandom } from './helper.js'
 import { decodeMaxima, dropHours, encodeMaxima, mergeMaxima, topOf, type Maxima } from '../../../lib/analytics/window-maxima.js'
 
-function random (seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 t.test('a window\'s maximum stays exact as hours come, come late and leave', async t => {
-  const rnd = random(7)
+  const rnd = seededRandom(7)
   for (const span of [24, 168, 720]) {
     const byHour = new Map<number, number>() // brute force: every hour's maximum in the window
     let blob = encodeMaxima([])
